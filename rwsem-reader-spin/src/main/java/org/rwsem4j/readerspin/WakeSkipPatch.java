@@ -1,0 +1,73 @@
+package org.rwsem4j.readerspin;
+
+import java.util.Set;
+
+import org.rwsem4j.DecisionPoint;
+import org.rwsem4j.Hooks;
+import org.rwsem4j.OwnerState;
+import org.rwsem4j.Patch;
+import org.rwsem4j.UnlockWakePolicy;
+
+/**
+ * Seed 000 (2014), "check for active writer/spinner before wakeup" (merged in part as 59aabfc7e959, removed in
+ * 5c1ec49b60cd). Opt-in, and it conflicts with {@code handoff}: skipping a wakeup because a spinner exists lost
+ * wakeups upstream once a spinner could no longer be sure to take the lock.
+ *
+ * <p>Why it is safe without handoff: the unlock skips only when someone else is bound to wake. A writer owner
+ * (it stole the lock after our release) wakes on its own unlock, since WAITERS stays set while anyone is queued.
+ * With a spinner present the unlock still wakes unless the wait lock is busy right now; every spinner either takes
+ * the lock (and wakes on unlock) or gives up and queues, and queueing runs the conditional wake. The count RMW of
+ * the unlock and the OSQ tail read are both volatile, so the unlock sees the spinner whenever the spinner could
+ * have missed the unlock (the 2017 ordering fix).
+ */
+public final class WakeSkipPatch implements Patch
+{
+    @Override
+    public String name()
+    {
+        return "wake-skip";
+    }
+
+    @Override
+    public String seed()
+    {
+        return "000";
+    }
+
+    @Override
+    public String module()
+    {
+        return "rwsem-reader-spin";
+    }
+
+    @Override
+    public Set<String> conflicts()
+    {
+        return Set.of("handoff");
+    }
+
+    @Override
+    public boolean optIn()
+    {
+        return true;
+    }
+
+    @Override
+    public Set<DecisionPoint> decisionPoints()
+    {
+        return Set.of(DecisionPoint.UNLOCK_WAKE);
+    }
+
+    @Override
+    public void install(final Hooks hooks)
+    {
+        hooks.unlockWake((spinners, owner) ->
+        {
+            if (owner == OwnerState.WRITER || owner == OwnerState.NONSPINNABLE)
+            {
+                return UnlockWakePolicy.Decision.SKIP;
+            }
+            return spinners ? UnlockWakePolicy.Decision.WAKE_IF_UNCONTENDED : UnlockWakePolicy.Decision.WAKE;
+        });
+    }
+}

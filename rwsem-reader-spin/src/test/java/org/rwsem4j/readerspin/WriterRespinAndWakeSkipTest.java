@@ -1,0 +1,66 @@
+package org.rwsem4j.readerspin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+import org.rwsem4j.LockEvent;
+import org.rwsem4j.Rwsem;
+import org.rwsem4j.testkit.Contention;
+
+/**
+ * writer-respin and wake-skip act only under real contention, so these tests run a writer-heavy mix (oversubscribed:
+ * 8 writers on 2 cores) until the counter moves, a few rounds at most; without the patch the counter never moves.
+ */
+class WriterRespinAndWakeSkipTest
+{
+    private static long contendUntil(final String spec, final LockEvent event)
+    {
+        final Rwsem lock = Rwsem.builder().variant(spec).spinBudget(Duration.ofMillis(1)).build();
+        for (int round = 0; round < 8 && lock.events().get(event) == 0; round++)
+        {
+            Contention.run(lock, 2, 8, Duration.ofMillis(400), 200);
+        }
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+        return lock.events().get(event);
+    }
+
+    @Test
+    void wokenWritersRespinWhenSpinnersArePresent()
+    {
+        assertTrue(contendUntil("writer-respin", LockEvent.WRITER_RESPIN) > 0);
+    }
+
+    @Test
+    void withoutWriterRespinNobodyRespins()
+    {
+        final Rwsem lock = Rwsem.builder().variant("base").spinBudget(Duration.ofMillis(1)).build();
+        Contention.run(lock, 2, 8, Duration.ofMillis(400), 200);
+        assertEquals(0, lock.events().get(LockEvent.WRITER_RESPIN));
+        assertTrue(lock.events().get(LockEvent.SLEEP_WRITER) > 0, "the run must have had sleeping writers");
+    }
+
+    @Test
+    void unlocksSkipWakeupsWhenSomeoneElseWillWake()
+    {
+        assertTrue(contendUntil("wake-skip", LockEvent.WAKE_SKIP) > 0);
+    }
+
+    @Test
+    void withoutWakeSkipEveryUnlockWakes()
+    {
+        final Rwsem lock = Rwsem.builder().variant("writer-respin")
+            .spinBudget(Duration.ofMillis(1)).build();
+        Contention.run(lock, 2, 8, Duration.ofMillis(400), 200);
+        assertEquals(0, lock.events().get(LockEvent.WAKE_SKIP));
+    }
+
+    @Test
+    void wakeSkipIsOptInAndNotInAll()
+    {
+        assertTrue(!Rwsem.of("all").variant().contains("wake-skip"), Rwsem.of("all").variant());
+        assertEquals("wake-skip", Rwsem.of("wake-skip").variant());
+    }
+}

@@ -1,0 +1,46 @@
+package org.rwsem4j.wakeonce;
+
+import java.util.Set;
+
+import org.rwsem4j.DecisionPoint;
+import org.rwsem4j.Hooks;
+import org.rwsem4j.Patch;
+
+/**
+ * Seed 003, "Scan the wait_list for readers only once" (2016, v4.9), in the safe form: one scan of the shared wait
+ * list moves the readers to wake into a local batch, their grant is added to the count once, and only then are the
+ * grants published from the batch. The 2016 original published before adding, which let a writer in while readers
+ * were inside (kernel a9e9bcb45b15); that order is not reachable from any spec.
+ */
+public final class WakeOncePatch implements Patch
+{
+    @Override
+    public String name()
+    {
+        return "wake-once";
+    }
+
+    @Override
+    public String seed()
+    {
+        return "003";
+    }
+
+    @Override
+    public String module()
+    {
+        return "rwsem-wake-once";
+    }
+
+    @Override
+    public Set<DecisionPoint> decisionPoints()
+    {
+        return Set.of(DecisionPoint.READER_COLLECT);
+    }
+
+    @Override
+    public void install(final Hooks hooks)
+    {
+        hooks.readerGrant(new SingleScanGrant());
+    }
+}

@@ -1,0 +1,78 @@
+package org.rwsem4j;
+
+import static org.rwsem4j.LockWordBits.READER_BIAS;
+import static org.rwsem4j.LockWordBits.READ_FAILED_MASK;
+
+/**
+ * The base's choice at every decision point: the kernel just before the seeds (about 4.6), on the 2019 word.
+ */
+final class BaseChoices
+{
+    private BaseChoices()
+    {
+    }
+
+    /** Pre-5.2 {@code __down_read_trylock}: load first, then CAS while no failing bit shows. */
+    static final ReadTrylock READ_TRYLOCK_LOAD_FIRST = word ->
+    {
+        long c = word.getVolatile();
+        while ((c & READ_FAILED_MASK) == 0)
+        {
+            final long witness = word.compareAndExchange(c, c + READER_BIAS);
+            if (witness == c)
+            {
+                return true;
+            }
+            c = witness;
+        }
+        return false;
+    };
+
+    /**
+     * Readers leave the owner NULL, so NULL is ambiguous: start spinning only on a writer owner; once spinning, keep
+     * going through NULL (the writer may be about to store itself) until the budget ends. That is the waste seed 002
+     * removes.
+     */
+    static final SpinPolicy SPIN_ON_WRITER_OWNER = new SpinPolicy()
+    {
+        @Override
+        public boolean canSpinOnOwner(final OwnerState owner)
+        {
+            return owner == OwnerState.WRITER;
+        }
+
+        @Override
+        public boolean keepSpinning(final OwnerState owner, final SpinAttempt attempt)
+        {
+            return owner == OwnerState.WRITER || owner == OwnerState.NULL;
+        }
+    };
+
+    /**
+     * Two passes over the shared wait list: count the readers at the head, add their grant, then unlink each one,
+     * publish its grant and queue its unpark (kernel a9e9bcb45b15's safe order, at most {@link WakeBatch#limit()}).
+     */
+    static final ReaderGrant TWO_PASS_GRANT = batch ->
+    {
+        int readers = 0;
+        for (Waiter w = batch.scanHead(); w != null && w.isReader() && readers < batch.limit(); w = batch.next(w))
+        {
+            readers++;
+        }
+        batch.addGrant(readers);
+        Waiter w = batch.scanHead();
+        for (int i = 0; i < readers; i++)
+        {
+            final Waiter next = batch.next(w);
+            batch.unlink(w);
+            batch.publish(w);
+            w = next;
+        }
+    };
+
+    /** A woken writer competes for the lock and sleeps again if it loses; it never re-spins. */
+    static final WokenWriterPolicy WOKEN_WRITER_COMPETES = (spinners, owner) -> false;
+
+    /** Every unlock that sees the waiters bit wakes. */
+    static final UnlockWakePolicy ALWAYS_WAKE = (spinners, owner) -> UnlockWakePolicy.Decision.WAKE;
+}

@@ -1,0 +1,1179 @@
+package org.rwsem4j;
+
+import static org.rwsem4j.LockWordBits.HANDOFF;
+import static org.rwsem4j.LockWordBits.LOCK_MASK;
+import static org.rwsem4j.LockWordBits.READER_BIAS;
+import static org.rwsem4j.LockWordBits.READER_MASK;
+import static org.rwsem4j.LockWordBits.READ_FAILED_MASK;
+import static org.rwsem4j.LockWordBits.READ_FAIL;
+import static org.rwsem4j.LockWordBits.WAITERS;
+import static org.rwsem4j.LockWordBits.WRITER_LOCKED;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+import org.rwsem4j.osq.Node;
+import org.rwsem4j.osq.Osq;
+
+/**
+ * The rwsem engine: one mechanism for every variant. Patches change only the choices resolved into the final fields
+ * below (see {@link DecisionPoint}); every path here is written once.
+ */
+final class Engine extends EngineOwnerL2Pad
+{
+    /*
+     * Algorithmic notes:
+     *
+     * The lock word ({@link LockWordBits}) is the kernel's 2019+ count: WRITER_LOCKED (bit 0), WAITERS (1),
+     * HANDOFF (2), a reader count in bits 8..62 with bias 256, READ_FAIL (63).
+     *
+     *  bit          set by                                   cleared by                               under
+     *  WRITER       write fast path CAS 0->W; spinner's     upWrite fetch_add(-W); downgrade          CAS / RMW
+     *               tryWriteLockUnqueued; tryWriteLock
+     *  WAITERS      first waiter to queue (add)              tryWriteLock (last waiter leaves);        wait lock
+     *                                                        addGrant / delWaiter (queue empties)
+     *  HANDOFF      tryWriteLock (a timed-out writer);       tryWriteLock (the first waiter acquires); wait lock
+     *               markWake (a timed-out head reader)       addGrant (readers woken or queue empty);
+     *                                                        delWaiter (queue empties)
+     *  readers      fast path fetch_add; trial grant;        upRead CAS (checked, never underflows);   RMW
+     *               addGrant; reader steal                   slow-path back-outs of our own bias
+     *
+     * Every change to a live word is an atomic RMW; WAITERS and HANDOFF change only under the wait lock, so code
+     * holding it may read them and subtract exactly what it read.
+     *
+     * The owner word (on-heap, padded) holds null, the writing Thread, or READER_OWNED. Writers store themselves
+     * after winning the count and clear it before releasing the count, so a spinner that sees NULL knows a release
+     * (or an acquire that has not published its owner yet) is in flight. Java cannot disable preemption between a
+     * CAS and the owner store, so no loop here ever waits for a NULL owner without a bound. A READER_OWNED owner is
+     * a stale hint and never a liveness signal.
+     *
+     * Grant protocol (kernel a9e9bcb45b15): a reader woken from the queue owns the lock the moment its grant is in
+     * the count. The waker (1) does a trial grant of one bias so no writer can steal while it counts, (2) adds the
+     * full grant in one atomic add, (3) only then publishes each waiter's volatile `granted` flag, and (4) unparks
+     * after dropping the wait lock (wake_q). A waiter loops on `granted` (a volatile read: the acquire edge that the
+     * kernel once forgot, e1b98fa31664) because an unpark may arrive early. Writers are never granted: a woken
+     * writer competes for the lock in tryWriteLock, so spinners may still steal (unless HANDOFF is set).
+     *
+     * Handoff rules: only a waiter that has waited past its timeout sets HANDOFF, under the wait lock; the queue
+     * head then holds `handoffSet`. While HANDOFF is set no fast path, trylock, spinner or reader steal may take the
+     * lock; only the head may (a writer in tryWriteLock, or head readers through markWake). The bit is cleared by the
+     * acquiring writer, by a reader wake, or when the queue empties; when the head leaves by cancellation the new
+     * head inherits it. All handoff decisions are taken under the wait lock (kernel d257cc8cb8d5).
+     *
+     * Wake rules: an unlock that leaves no lockers and sees WAITERS wakes (rwsemWake); a reader or non-first writer
+     * that queues runs the conditional wake (54c1ee4d614d); a head waiter that gives up runs the wake for the next
+     * (1ee326196c66); a slow-path locker that backs out its own reader bias wakes if that bias may have hidden a
+     * last-reader wakeup.
+     */
+
+    static final Object READER_OWNED = new Object()
+    {
+        @Override
+        public String toString()
+        {
+            return "READER_OWNED";
+        }
+    };
+
+    static final int MAX_READERS_WAKEUP = 256;
+
+    /** Acquisition modes. */
+    static final int UNINTERRUPTIBLE = 0;
+    static final int INTERRUPTIBLE = 1;
+    static final int TIMED = 2;
+
+    /** Wake types of {@code rwsem_mark_wake}. */
+    static final int WAKE_ANY = 0;
+    static final int WAKE_READERS = 1;
+    static final int WAKE_READ_OWNED = 2;
+
+    private static final VarHandle OWNER;
+
+    static
+    {
+        try
+        {
+            OWNER = MethodHandles.lookup().findVarHandle(EngineOwner.class, "owner", Object.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
+    final LockWord word;
+    final Osq osq = new Osq();
+    final WaitLock waitLock = new WaitLock();
+    final WaitQueue queue = new WaitQueue();
+    final EventCounters events;
+    final RwsemSync sync;
+    final String variant;
+    final String name;
+    final SlotSource slots;
+    final Tunables tunables;
+    private final NanoClock clock;
+    private final Batch batch = new Batch();
+
+    // The variant's choices, resolved once.
+    private final ReadTrylock readTrylock;
+    private final boolean markReaderOwned;
+    private final SpinPolicy spinPolicy;
+    private final boolean readerSpin;
+    private final ReaderGrant readerGrant;
+    private final WokenWriterPolicy wokenWriter;
+    private final boolean wokenWriterMayRespin;
+    private final UnlockWakePolicy unlockWake;
+    private final boolean unlockMaySkip;
+    private final HandoffPolicy handoff;
+    private final boolean spinnersQuitOnHandoff;
+    private final boolean handoffWriterSpins;
+    private final long spinBudgetNanos;
+    private final long handoffTimeoutNanos;
+    private final int nullOwnerRetries;
+
+    Engine(final Variant variant, final Hooks hooks, final SlotSource slots, final String name)
+    {
+        this.variant = variant.spec();
+        this.name = name;
+        this.slots = slots;
+        this.tunables = hooks.tunables;
+        this.clock = tunables.clock;
+        this.word = slots.allocate(this);
+        this.events = new EventCounters(slots.isOffHeap());
+        this.sync = new RwsemSync(this);
+        this.readTrylock = hooks.readTrylock;
+        this.markReaderOwned = hooks.markReaderOwned;
+        this.spinPolicy = hooks.spinPolicy;
+        this.readerSpin = hooks.readerSpin;
+        this.readerGrant = hooks.readerGrant;
+        this.wokenWriter = hooks.wokenWriter;
+        this.wokenWriterMayRespin = hooks.wokenWriter != BaseChoices.WOKEN_WRITER_COMPETES;
+        this.unlockWake = hooks.unlockWake;
+        this.unlockMaySkip = hooks.unlockWake != BaseChoices.ALWAYS_WAKE;
+        this.handoff = hooks.handoff;
+        this.spinnersQuitOnHandoff = hooks.spinnersQuitOnHandoff;
+        this.handoffWriterSpins = hooks.handoffWriterSpins;
+        this.spinBudgetNanos = tunables.spinBudgetNanos;
+        this.handoffTimeoutNanos = tunables.handoffTimeoutNanos;
+        this.nullOwnerRetries = tunables.nullOwnerRetries;
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Owner word helpers (the owner is written with release stores; spinners read it with acquire loads)
+    // ------------------------------------------------------------------------------------------------------------
+
+    private void soOwner(final Object value)
+    {
+        OWNER.setRelease(this, value);
+    }
+
+    private Object lvOwner()
+    {
+        return owner;
+    }
+
+    /** {@code rwsem_set_reader_owned}: store the marker only if it is not there, so the line stays clean. */
+    private void rwsemSetReaderOwned()
+    {
+        if (markReaderOwned && OWNER.getOpaque(this) != READER_OWNED)
+        {
+            soOwner(READER_OWNED);
+        }
+    }
+
+    private boolean ownedByCurrentThread()
+    {
+        return OWNER.getOpaque(this) == Thread.currentThread();
+    }
+
+    static OwnerState ownerState(final Object owner)
+    {
+        if (owner == null)
+        {
+            return OwnerState.NULL;
+        }
+        if (owner == READER_OWNED)
+        {
+            return OwnerState.READER;
+        }
+        return ownerRunning((Thread)owner) ? OwnerState.WRITER : OwnerState.NONSPINNABLE;
+    }
+
+    /** The nearest Java has to {@code owner_on_cpu}: a weak hint (a descheduled thread is still RUNNABLE). */
+    private static boolean ownerRunning(final Thread owner)
+    {
+        return owner.getState() == Thread.State.RUNNABLE;
+    }
+
+    OwnerState ownerState()
+    {
+        return ownerState(lvOwner());
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Read side
+    // ------------------------------------------------------------------------------------------------------------
+
+    /** {@code down_read}: one fetch-add; the slow path keeps the bias it added. */
+    boolean downRead(final int mode, final long nanos) throws InterruptedException
+    {
+        final long c = word.getAndAdd(READER_BIAS) + READER_BIAS;
+        if ((c & READ_FAILED_MASK) == 0)
+        {
+            rwsemSetReaderOwned();
+            return true;
+        }
+        return downReadSlowpath(c, mode, nanos);
+    }
+
+    /** {@code down_read_trylock}, through the variant's {@link ReadTrylock}. */
+    boolean downReadTrylock()
+    {
+        if (readTrylock.tryReadLock(word))
+        {
+            rwsemSetReaderOwned();
+            return true;
+        }
+        return false;
+    }
+
+    /** {@code up_read}: checked before any atomic change, so the count never underflows, not even transiently. */
+    void upRead()
+    {
+        long c = word.getVolatile();
+        for (;;)
+        {
+            if (LockWordBits.readers(c) == 0)
+            {
+                throw new IllegalMonitorStateException(
+                    "read unlock, but no reader holds the lock: " + this);
+            }
+            final long witness = word.compareAndExchange(c, c - READER_BIAS);
+            if (witness == c)
+            {
+                break;
+            }
+            c = witness;
+        }
+        final long now = c - READER_BIAS;
+        if ((now & (LOCK_MASK | WAITERS)) == WAITERS)
+        {
+            rwsemWake();
+        }
+    }
+
+    private boolean downReadSlowpath(final long count, final int mode, final long nanos) throws InterruptedException
+    {
+        if (ownedByCurrentThread())
+        {
+            word.getAndAdd(-READER_BIAS); // our own bias; the write lock we hold keeps the word busy
+            throw notReentrant("read");
+        }
+        events.inc(LockEvent.RLOCK);
+        final long deadline = mode == TIMED ? clock.nanoTime() + nanos : 0;
+        boolean haveBias = true;
+
+        if (readerSpin && (count & (HANDOFF | READ_FAIL)) == 0)
+        {
+            if (spinPolicy.canSpinOnOwner(ownerState()))
+            {
+                readerBackOut();
+                haveBias = false;
+                if (rwsemOptimisticSpin(true, mode))
+                {
+                    wakeReadersAfterOptimisticRead();
+                    return true;
+                }
+            }
+            else
+            {
+                events.inc(LockEvent.OPT_NOSPIN);
+            }
+        }
+
+        final Waiter waiter = new Waiter(Thread.currentThread(), false, clock.nanoTime() + handoffTimeoutNanos);
+        final WakeQ wakeQ = new WakeQ();
+        long adjustment = haveBias ? -READER_BIAS : 0;
+        waitLock.lock();
+        try
+        {
+            if (queue.isEmpty())
+            {
+                // Nobody queued: a reader that still holds its bias owns the lock unless a writer or handoff does.
+                if (haveBias && (word.getVolatile() & (WRITER_LOCKED | HANDOFF)) == 0)
+                {
+                    rwsemSetReaderOwned();
+                    events.inc(LockEvent.RLOCK_STEAL);
+                    return true;
+                }
+                adjustment += WAITERS;
+            }
+            queue.add(waiter);
+            final long c = word.getAndAdd(adjustment) + adjustment;
+            rwsemCondWakeWaiter(c, wakeQ);
+        }
+        finally
+        {
+            waitLock.unlock();
+        }
+        wakeQ.wakeUp();
+        return readerWait(waiter, mode, deadline);
+    }
+
+    /** After a reader wins by spinning: wake the queued readers to join it (READ_OWNED, no trial grant). */
+    private void wakeReadersAfterOptimisticRead()
+    {
+        events.inc(LockEvent.OPT_RLOCK);
+        if ((word.getVolatile() & WAITERS) != 0)
+        {
+            final WakeQ wakeQ = new WakeQ();
+            waitLock.lock();
+            try
+            {
+                if (!queue.isEmpty())
+                {
+                    rwsemMarkWake(WAKE_READ_OWNED, wakeQ);
+                }
+            }
+            finally
+            {
+                waitLock.unlock();
+            }
+            wakeQ.wakeUp();
+        }
+    }
+
+    /**
+     * Removes a bias this thread added but does not hold as a lock. The bias may have hidden the last reader's
+     * wakeup (that reader saw our bias and skipped {@code rwsem_wake}), so wake if we leave the word with waiters and
+     * no lockers.
+     */
+    private void readerBackOut()
+    {
+        final long c = word.getAndAdd(-READER_BIAS) - READER_BIAS;
+        if ((c & (LOCK_MASK | WAITERS)) == WAITERS)
+        {
+            rwsemWake();
+        }
+    }
+
+    private boolean readerWait(final Waiter waiter, final int mode, final long deadline) throws InterruptedException
+    {
+        boolean interrupted = false;
+        try
+        {
+            while (!waiter.granted)
+            {
+                if (mode != UNINTERRUPTIBLE)
+                {
+                    final boolean stop = Thread.interrupted() ? (interrupted = true) :
+                        mode == TIMED && deadline - clock.nanoTime() <= 0;
+                    if (stop)
+                    {
+                        if (outNolock(waiter, LockEvent.RLOCK_FAIL))
+                        {
+                            if (interrupted)
+                            {
+                                interrupted = false;
+                                throw new InterruptedException();
+                            }
+                            return false;
+                        }
+                        break; // granted while we gave up: we hold the read lock
+                    }
+                }
+                events.inc(LockEvent.SLEEP_READER);
+                park(mode, deadline);
+                if (mode == UNINTERRUPTIBLE && Thread.interrupted())
+                {
+                    interrupted = true;
+                }
+            }
+            return true;
+        }
+        finally
+        {
+            if (interrupted)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void park(final int mode, final long deadline)
+    {
+        if (mode == TIMED)
+        {
+            LockSupport.parkNanos(sync, deadline - clock.nanoTime());
+        }
+        else
+        {
+            LockSupport.park(sync);
+        }
+    }
+
+    /**
+     * The {@code out_nolock} path: leave the queue unless the grant already came.
+     *
+     * @return true if the waiter left the queue without the lock, false if it had been granted
+     */
+    private boolean outNolock(final Waiter waiter, final LockEvent event)
+    {
+        final WakeQ wakeQ = new WakeQ();
+        waitLock.lock();
+        try
+        {
+            if (waiter.granted)
+            {
+                return false;
+            }
+            rwsemDelWakeWaiter(waiter, wakeQ);
+            events.inc(event);
+        }
+        finally
+        {
+            waitLock.unlock();
+        }
+        wakeQ.wakeUp();
+        return true;
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Write side
+    // ------------------------------------------------------------------------------------------------------------
+
+    /** {@code down_write}: CAS from 0. */
+    boolean downWrite(final int mode, final long nanos) throws InterruptedException
+    {
+        if (word.compareAndExchange(0, WRITER_LOCKED) == 0)
+        {
+            soOwner(Thread.currentThread());
+            return true;
+        }
+        return downWriteSlowpath(mode, nanos);
+    }
+
+    /** {@code down_write_trylock}: the same single CAS; fails while anyone is queued. */
+    boolean downWriteTrylock()
+    {
+        if (word.compareAndExchange(0, WRITER_LOCKED) == 0)
+        {
+            soOwner(Thread.currentThread());
+            return true;
+        }
+        return false;
+    }
+
+    /** {@code up_write}. */
+    void upWrite()
+    {
+        if (!ownedByCurrentThread())
+        {
+            throw new IllegalMonitorStateException(
+                "write unlock by " + Thread.currentThread().getName() + ", which does not hold the write lock: " + this);
+        }
+        soOwner(null);
+        final long old = word.getAndAdd(-WRITER_LOCKED);
+        if ((old & WAITERS) != 0)
+        {
+            rwsemWake();
+        }
+    }
+
+    /** {@code downgrade_write}: writer to reader in one atomic add, then wake the readers queued behind. */
+    void downgradeWrite()
+    {
+        if (!ownedByCurrentThread())
+        {
+            throw new IllegalMonitorStateException(
+                "downgrade() by " + Thread.currentThread().getName() + ", which does not hold the write lock: " + this);
+        }
+        soOwner(markReaderOwned ? READER_OWNED : null);
+        final long old = word.getAndAdd(-WRITER_LOCKED + READER_BIAS);
+        if ((old & WAITERS) != 0)
+        {
+            final WakeQ wakeQ = new WakeQ();
+            waitLock.lock();
+            try
+            {
+                if (!queue.isEmpty())
+                {
+                    rwsemMarkWake(WAKE_READ_OWNED, wakeQ);
+                }
+            }
+            finally
+            {
+                waitLock.unlock();
+            }
+            wakeQ.wakeUp();
+        }
+    }
+
+    private boolean downWriteSlowpath(final int mode, final long nanos) throws InterruptedException
+    {
+        if (ownedByCurrentThread())
+        {
+            throw notReentrant("write");
+        }
+        events.inc(LockEvent.WLOCK);
+        final long deadline = mode == TIMED ? clock.nanoTime() + nanos : 0;
+        final Waiter waiter = new Waiter(Thread.currentThread(), true, clock.nanoTime() + handoffTimeoutNanos);
+        boolean interrupted = false;
+        try
+        {
+            for (;;)
+            {
+                if (spinPolicy.canSpinOnOwner(ownerState()))
+                {
+                    if (rwsemOptimisticSpin(false, mode))
+                    {
+                        return true;
+                    }
+                }
+                else
+                {
+                    events.inc(LockEvent.OPT_NOSPIN);
+                }
+                final int outcome = writerQueueAndWait(waiter, mode, deadline);
+                if (outcome == ACQUIRED)
+                {
+                    return true;
+                }
+                if (outcome == GAVE_UP)
+                {
+                    return false;
+                }
+                if (outcome == INTERRUPTED_GAVE_UP)
+                {
+                    throw new InterruptedException();
+                }
+                if (outcome == INTERRUPTED_UNINTERRUPTIBLY)
+                {
+                    interrupted = true;
+                }
+                // RESPIN: the waiter left the queue to spin again
+            }
+        }
+        finally
+        {
+            if (interrupted)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static final int ACQUIRED = 0;
+    private static final int GAVE_UP = 1;
+    private static final int INTERRUPTED_GAVE_UP = 2;
+    private static final int RESPIN = 3;
+    private static final int INTERRUPTED_UNINTERRUPTIBLY = 4;
+
+    /**
+     * Queues a writer and waits until it wins the lock in {@link #rwsemTryWriteLock}, gives up, or (writer-respin)
+     * leaves to spin again. Returns one of the outcome codes; {@code INTERRUPTED_UNINTERRUPTIBLY} means "respin, and
+     * remember an interrupt for later".
+     */
+    private int writerQueueAndWait(final Waiter waiter, final int mode, final long deadline)
+    {
+        final WakeQ wakeQ = new WakeQ();
+        waiter.handoffSet = false;
+        boolean interrupted = false;
+        boolean woken = false;
+        boolean spun = false;
+        int nullRetries = 0;
+        waitLock.lock();
+        queue.add(waiter);
+        if (queue.head() != waiter)
+        {
+            rwsemCondWakeWaiter(word.getVolatile(), wakeQ);
+            if (!wakeQ.isEmpty())
+            {
+                waitLock.unlock();
+                wakeQ.wakeUp();
+                waitLock.lock();
+            }
+        }
+        else
+        {
+            word.getAndAdd(WAITERS); // the queue was empty, so WAITERS was clear (it changes only under this lock)
+        }
+        try
+        {
+            for (;;)
+            {
+                if (rwsemTryWriteLock(waiter))
+                {
+                    waitLock.unlock();
+                    if (spun)
+                    {
+                        events.inc(LockEvent.HANDOFF_SPIN_LOCK);
+                    }
+                    return interrupted ? withInterrupt(ACQUIRED) : ACQUIRED;
+                }
+                waitLock.unlock();
+
+                if (mode != UNINTERRUPTIBLE)
+                {
+                    final boolean intr = Thread.interrupted();
+                    if (intr || (mode == TIMED && deadline - clock.nanoTime() <= 0))
+                    {
+                        waitLock.lock();
+                        if (rwsemTryWriteLock(waiter))
+                        {
+                            waitLock.unlock();
+                            if (intr)
+                            {
+                                Thread.currentThread().interrupt();
+                            }
+                            return ACQUIRED;
+                        }
+                        rwsemDelWakeWaiter(waiter, wakeQ);
+                        events.inc(LockEvent.WLOCK_FAIL);
+                        waitLock.unlock();
+                        wakeQ.wakeUp();
+                        return intr ? INTERRUPTED_GAVE_UP : GAVE_UP;
+                    }
+                }
+
+                if (handoffWriterSpins && waiter.handoffSet)
+                {
+                    // Seed 001: nobody else may take the lock now, so do not leave it idle for a wakeup latency.
+                    events.inc(LockEvent.HANDOFF_SPIN);
+                    spun = true;
+                    final OwnerState st = rwsemSpinOnOwner(clock.nanoTime() + spinBudgetNanos);
+                    if (st == OwnerState.NULL && nullRetries++ < nullOwnerRetries)
+                    {
+                        Thread.onSpinWait();
+                        waitLock.lock();
+                        continue;
+                    }
+                }
+
+                if (woken && wokenWriterMayRespin && wokenWriter.respin(osq.isLocked(), ownerState()))
+                {
+                    waitLock.lock();
+                    if (rwsemTryWriteLock(waiter))
+                    {
+                        waitLock.unlock();
+                        return interrupted ? withInterrupt(ACQUIRED) : ACQUIRED;
+                    }
+                    rwsemDelWakeWaiter(waiter, wakeQ);
+                    waitLock.unlock();
+                    wakeQ.wakeUp();
+                    events.inc(LockEvent.WRITER_RESPIN);
+                    return interrupted ? INTERRUPTED_UNINTERRUPTIBLY : RESPIN;
+                }
+
+                events.inc(LockEvent.SLEEP_WRITER);
+                park(mode, deadline);
+                woken = true;
+                spun = false;
+                nullRetries = 0;
+                if (mode == UNINTERRUPTIBLE && Thread.interrupted())
+                {
+                    interrupted = true;
+                }
+                waitLock.lock();
+            }
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            if (waitLock.isHeldByCurrentThread())
+            {
+                waitLock.unlock();
+            }
+            throw ex;
+        }
+    }
+
+    private static int withInterrupt(final int outcome)
+    {
+        Thread.currentThread().interrupt();
+        return outcome;
+    }
+
+    /**
+     * {@code rwsem_try_write_lock}, under the wait lock: take the lock for a queued writer, or set HANDOFF if it has
+     * waited too long. On success the waiter is unlinked and owns the lock.
+     */
+    private boolean rwsemTryWriteLock(final Waiter waiter)
+    {
+        final Waiter first = queue.head();
+        long c = word.getVolatile();
+        long n;
+        for (;;)
+        {
+            final boolean hasHandoff = (c & HANDOFF) != 0;
+            if (hasHandoff && first != waiter && first.handoffSet)
+            {
+                return false; // the head owns the handoff
+            }
+            n = c;
+            if ((c & LOCK_MASK) != 0)
+            {
+                if (hasHandoff || handoff == null || !handoff.waitedTooLong(waiter.timeout, clock.nanoTime()))
+                {
+                    return false;
+                }
+                n |= HANDOFF;
+            }
+            else
+            {
+                n |= WRITER_LOCKED;
+                n &= ~HANDOFF;
+                if (queue.size() == 1)
+                {
+                    n &= ~WAITERS;
+                }
+            }
+            final long witness = word.compareAndExchange(c, n);
+            if (witness == c)
+            {
+                break;
+            }
+            c = witness;
+        }
+        if ((n & HANDOFF) != 0)
+        {
+            first.handoffSet = true;
+            events.inc(LockEvent.WLOCK_HANDOFF);
+            return false;
+        }
+        if ((c & HANDOFF) != 0)
+        {
+            events.inc(LockEvent.HANDOFF_TAKEN);
+        }
+        queue.remove(waiter);
+        soOwner(waiter.thread);
+        return true;
+    }
+
+    /** {@code rwsem_try_write_lock_unqueued}: steal, even past queued waiters, unless held or handed off. */
+    private boolean rwsemTryWriteLockUnqueued()
+    {
+        long c = word.getVolatile();
+        while ((c & (LOCK_MASK | HANDOFF)) == 0)
+        {
+            final long witness = word.compareAndExchange(c, c | WRITER_LOCKED);
+            if (witness == c)
+            {
+                soOwner(Thread.currentThread());
+                return true;
+            }
+            c = witness;
+        }
+        return false;
+    }
+
+    /**
+     * {@code rwsem_try_read_lock_unqueued} (reader-spin): add a reader unless a writer or handoff blocks it, or an
+     * active reader phase has waiters queued behind it (seed 000's reader trylock: join only a lock with no queue, or
+     * a queued lock nobody holds, so spinning readers cannot starve a queued writer).
+     */
+    private boolean rwsemTryReadLockUnqueued()
+    {
+        if (!readerMaySteal(word.getVolatile()))
+        {
+            return false;
+        }
+        final long c = word.getAndAdd(READER_BIAS);
+        if (readerMaySteal(c))
+        {
+            rwsemSetReaderOwned();
+            return true;
+        }
+        readerBackOut();
+        return false;
+    }
+
+    private static boolean readerMaySteal(final long c)
+    {
+        return (c & (WRITER_LOCKED | HANDOFF | READ_FAIL)) == 0 &&
+            ((c & WAITERS) == 0 || LockWordBits.readers(c) == 0);
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Optimistic spinning
+    // ------------------------------------------------------------------------------------------------------------
+
+    /**
+     * {@code rwsem_optimistic_spin}: join the OSQ; as its head, spin on the owner and try the unqueued lock while the
+     * variant's {@link SpinPolicy} says the owner state is worth it, within the time budget.
+     */
+    private boolean rwsemOptimisticSpin(final boolean reader, final int mode)
+    {
+        final long deadline = clock.nanoTime() + spinBudgetNanos;
+        final boolean interruptible = mode != UNINTERRUPTIBLE;
+        final Node node = Osq.newNode();
+        if (!osq.lock(node, () -> clock.nanoTime() - deadline > 0 ||
+            (interruptible && Thread.currentThread().isInterrupted())))
+        {
+            events.inc(LockEvent.OPT_FAIL);
+            return false;
+        }
+        final SpinAttempt attempt = new SpinAttempt(clock);
+        attempt.reset(reader);
+        boolean taken = false;
+        boolean countedNull = false;
+        boolean countedReaders = false;
+        try
+        {
+            for (;;)
+            {
+                final OwnerState st = rwsemSpinOnOwner(deadline);
+                if (st == OwnerState.NONSPINNABLE)
+                {
+                    break;
+                }
+                final long c = word.getVolatile();
+                attempt.readers = LockWordBits.readers(c);
+                if (!spinPolicy.keepSpinning(st, attempt))
+                {
+                    if (st == OwnerState.READER)
+                    {
+                        events.inc(LockEvent.SPIN_STOP_READER);
+                    }
+                    break;
+                }
+                if (st == OwnerState.NULL && !countedNull)
+                {
+                    countedNull = true;
+                    events.inc(LockEvent.SPIN_NULL_OWNER);
+                }
+                else if (st == OwnerState.READER && !countedReaders && !reader)
+                {
+                    countedReaders = true;
+                    events.inc(LockEvent.SPIN_ON_READERS);
+                }
+                if (spinnersQuitOnHandoff && (c & HANDOFF) != 0)
+                {
+                    break;
+                }
+                taken = reader ? rwsemTryReadLockUnqueued() : rwsemTryWriteLockUnqueued();
+                if (taken || clock.nanoTime() - deadline > 0 ||
+                    (interruptible && Thread.currentThread().isInterrupted()))
+                {
+                    break;
+                }
+                attempt.previous = st;
+                Thread.onSpinWait();
+            }
+        }
+        finally
+        {
+            osq.unlock(node);
+        }
+        if (!taken)
+        {
+            events.inc(LockEvent.OPT_FAIL);
+        }
+        else if (!reader)
+        {
+            events.inc(LockEvent.OPT_LOCK);
+        }
+        return taken;
+    }
+
+    /**
+     * {@code rwsem_spin_on_owner}: while a running writer owns the lock and nothing changes, spin; return the state
+     * of what changed. Bounded by the deadline and by the owner's liveness hint.
+     */
+    private OwnerState rwsemSpinOnOwner(final long deadline)
+    {
+        final Object o = lvOwner();
+        final OwnerState st = ownerState(o);
+        if (st != OwnerState.WRITER)
+        {
+            return st;
+        }
+        for (int i = 1; ; i++)
+        {
+            final Object now = lvOwner();
+            if (now != o)
+            {
+                return ownerState(now);
+            }
+            if ((i & 15) == 0 && (!ownerRunning((Thread)o) || clock.nanoTime() - deadline > 0))
+            {
+                return OwnerState.NONSPINNABLE;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Wake
+    // ------------------------------------------------------------------------------------------------------------
+
+    /** {@code rwsem_wake}: an unlock left no lockers and saw waiters. */
+    private void rwsemWake()
+    {
+        if (unlockMaySkip)
+        {
+            final UnlockWakePolicy.Decision d = unlockWake.decide(osq.isLocked(), ownerState());
+            if (d == UnlockWakePolicy.Decision.SKIP)
+            {
+                events.inc(LockEvent.WAKE_SKIP);
+                return;
+            }
+            if (d == UnlockWakePolicy.Decision.WAKE_IF_UNCONTENDED)
+            {
+                if (!waitLock.tryLock())
+                {
+                    events.inc(LockEvent.WAKE_SKIP);
+                    return;
+                }
+                wakeHoldingWaitLock();
+                return;
+            }
+        }
+        waitLock.lock();
+        wakeHoldingWaitLock();
+    }
+
+    private void wakeHoldingWaitLock()
+    {
+        final WakeQ wakeQ = new WakeQ();
+        try
+        {
+            if (!queue.isEmpty())
+            {
+                rwsemMarkWake(WAKE_ANY, wakeQ);
+            }
+        }
+        finally
+        {
+            waitLock.unlock();
+        }
+        wakeQ.wakeUp();
+    }
+
+    /** {@code rwsem_cond_wake_waiter}: after queueing, wake whoever the lock state lets in. */
+    private void rwsemCondWakeWaiter(final long count, final WakeQ wakeQ)
+    {
+        if ((count & WRITER_LOCKED) != 0)
+        {
+            return;
+        }
+        rwsemMarkWake((count & READER_MASK) != 0 ? WAKE_READERS : WAKE_ANY, wakeQ);
+    }
+
+    /**
+     * {@code rwsem_del_wake_waiter}: a waiter leaves without the lock. If the queue empties, WAITERS and HANDOFF go
+     * with it; if the head left, the next head inherits a set HANDOFF and is woken (it may now lock or spin).
+     */
+    private void rwsemDelWakeWaiter(final Waiter waiter, final WakeQ wakeQ)
+    {
+        final boolean first = queue.head() == waiter;
+        queue.remove(waiter);
+        if (queue.isEmpty())
+        {
+            final long bits = word.getVolatile() & (WAITERS | HANDOFF);
+            if (bits != 0)
+            {
+                word.getAndAdd(-bits);
+            }
+            return;
+        }
+        if (first)
+        {
+            if ((word.getVolatile() & HANDOFF) != 0)
+            {
+                queue.head().handoffSet = true;
+            }
+            rwsemMarkWake(WAKE_ANY, wakeQ);
+        }
+    }
+
+    /**
+     * {@code rwsem_mark_wake}, under the wait lock: a head writer is only woken (never granted); head readers get a
+     * trial grant, then the variant's {@link ReaderGrant} collects and grants them.
+     */
+    private void rwsemMarkWake(final int type, final WakeQ wakeQ)
+    {
+        final Waiter head = queue.head();
+        if (head.writer)
+        {
+            if (type == WAKE_ANY)
+            {
+                wakeQ.add(head.thread);
+                events.inc(LockEvent.WAKE_WRITER);
+            }
+            return;
+        }
+        if (word.getVolatile() < 0)
+        {
+            return; // READ_FAIL: no reader wake
+        }
+        long trial = 0;
+        if (type != WAKE_READ_OWNED)
+        {
+            trial = READER_BIAS;
+            final long old = word.getAndAdd(trial);
+            if ((old & WRITER_LOCKED) != 0)
+            {
+                long undo = -trial;
+                if (handoff != null && (old & HANDOFF) == 0 && handoff.waitedTooLong(head.timeout, clock.nanoTime()))
+                {
+                    undo += HANDOFF;
+                    head.handoffSet = true;
+                    events.inc(LockEvent.RLOCK_HANDOFF);
+                }
+                word.getAndAdd(undo);
+                return;
+            }
+            rwsemSetReaderOwned(); // early hint for spinners
+        }
+        batch.begin(trial, wakeQ);
+        readerGrant.grantReaders(batch);
+        batch.end();
+    }
+
+    /** The engine's side of a {@link WakeBatch}; one per engine, used only under the wait lock. */
+    private final class Batch extends WakeBatch
+    {
+        private long trial;
+        private WakeQ wakeQ;
+        private int unlinked;
+        private boolean granted;
+
+        void begin(final long trial, final WakeQ wakeQ)
+        {
+            this.trial = trial;
+            this.wakeQ = wakeQ;
+            this.unlinked = 0;
+            this.granted = false;
+        }
+
+        void end()
+        {
+            if (!granted)
+            {
+                addGrant(0); // a strategy that granted nobody must still return the trial grant
+            }
+            wakeQ = null;
+        }
+
+        @Override
+        public Waiter scanHead()
+        {
+            events.inc(LockEvent.WAKE_LIST_SCAN);
+            return queue.head();
+        }
+
+        @Override
+        public Waiter next(final Waiter waiter)
+        {
+            return waiter.next;
+        }
+
+        @Override
+        public int limit()
+        {
+            return MAX_READERS_WAKEUP;
+        }
+
+        @Override
+        public void unlink(final Waiter waiter)
+        {
+            queue.remove(waiter);
+            unlinked++;
+        }
+
+        @Override
+        public void addGrant(final int readers)
+        {
+            if (granted)
+            {
+                throw new IllegalStateException("addGrant called twice in one wake");
+            }
+            granted = true;
+            long adjustment = readers * READER_BIAS - trial;
+            final long c = word.getVolatile();
+            final boolean emptyAfter = queue.size() - (readers - unlinked) == 0;
+            if (emptyAfter)
+            {
+                adjustment -= c & (WAITERS | HANDOFF);
+            }
+            else if (readers > 0 && (c & HANDOFF) != 0)
+            {
+                adjustment -= HANDOFF;
+            }
+            if (adjustment != 0)
+            {
+                word.getAndAdd(adjustment);
+            }
+            events.add(LockEvent.WAKE_READER, readers);
+        }
+
+        @Override
+        public void publish(final Waiter waiter)
+        {
+            final Thread t = waiter.thread;
+            waiter.granted = true;
+            wakeQ.add(t);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Diagnostics
+    // ------------------------------------------------------------------------------------------------------------
+
+    private IllegalMonitorStateException notReentrant(final String what)
+    {
+        return new IllegalMonitorStateException(
+            Thread.currentThread().getName() + " holds the write lock and asked for the " + what +
+            " lock: rwsem locks are not reentrant; use downgrade() to turn the write lock into a read lock");
+    }
+
+    RwsemState state()
+    {
+        final java.util.List<String> waiters;
+        waitLock.lock();
+        try
+        {
+            waiters = queue.describe();
+        }
+        finally
+        {
+            waitLock.unlock();
+        }
+        final Object o = lvOwner();
+        return new RwsemState(variant, word.getVolatile(), describeOwner(o), waiters, osq.isLocked(),
+            osq.describeTail());
+    }
+
+    private static String describeOwner(final Object o)
+    {
+        if (o == null)
+        {
+            return "NULL";
+        }
+        if (o == READER_OWNED)
+        {
+            return "READER_OWNED";
+        }
+        return ((Thread)o).getName() + "(" + ((Thread)o).getState() + ")";
+    }
+
+    boolean isWriteLockedByCurrentThread()
+    {
+        return ownedByCurrentThread();
+    }
+
+    int queueLengthRacy()
+    {
+        return queue.sizeRacy();
+    }
+
+    @Override
+    public String toString()
+    {
+        final long c = word.getVolatile();
+        return "Rwsem[" + (name != null ? name + ", " : "") + "variant=" + variant + ", " +
+            LockWordBits.describe(c) + ", owner=" + describeOwner(lvOwner()) + ", queued=" + queue.sizeRacy() +
+            (osq.isLocked() ? ", spinners" : "") + "]";
+    }
+}

@@ -1,0 +1,82 @@
+package org.rwsem4j;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * One lock's {@link LockEvent} counters. The storage is allocated on the first slow-path event, so a lock that is
+ * never contended costs no counter memory; off-heap locks count in an Agrona buffer (one 8-byte cell per event,
+ * {@code getAndAddLong}), on-heap locks in an {@link AtomicLongArray}. Only slow paths call {@link #inc}.
+ */
+final class EventCounters
+{
+    private static final int N = LockEvent.values().length;
+    private static final java.lang.invoke.VarHandle STORAGE;
+
+    static
+    {
+        try
+        {
+            STORAGE = java.lang.invoke.MethodHandles.lookup()
+                .findVarHandle(EventCounters.class, "storage", Object.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
+    private final boolean offHeap;
+    @SuppressWarnings("unused") // accessed through STORAGE
+    private volatile Object storage;
+
+    EventCounters(final boolean offHeap)
+    {
+        this.offHeap = offHeap;
+    }
+
+    void inc(final LockEvent event)
+    {
+        add(event, 1);
+    }
+
+    void add(final LockEvent event, final long delta)
+    {
+        final Object s = storage();
+        if (offHeap)
+        {
+            ((AtomicBuffer)s).getAndAddLong(event.ordinal() * Long.BYTES, delta);
+        }
+        else
+        {
+            ((AtomicLongArray)s).getAndAdd(event.ordinal(), delta);
+        }
+    }
+
+    long get(final LockEvent event)
+    {
+        final Object s = storage;
+        if (s == null)
+        {
+            return 0;
+        }
+        return offHeap ? ((AtomicBuffer)s).getLongVolatile(event.ordinal() * Long.BYTES) :
+            ((AtomicLongArray)s).get(event.ordinal());
+    }
+
+    private Object storage()
+    {
+        Object s = storage;
+        if (s == null)
+        {
+            final Object fresh = offHeap ?
+                new UnsafeBuffer(ByteBuffer.allocateDirect(N * Long.BYTES)) : new AtomicLongArray(N);
+            final Object witness = STORAGE.compareAndExchange(this, null, fresh);
+            s = witness == null ? fresh : witness;
+        }
+        return s;
+    }
+}

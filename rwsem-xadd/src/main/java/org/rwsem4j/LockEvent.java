@@ -1,0 +1,74 @@
+package org.rwsem4j;
+
+/**
+ * Slow-path lock events, after the kernel's {@code lock_events_list.h} rwsem counters. Fast paths are never counted:
+ * they stay one or two atomics. Read a lock's counters with {@link Rwsem#events()}.
+ */
+public enum LockEvent
+{
+    /** A reader entered the read slow path ({@code rwsem_rlock}). */
+    RLOCK("rwsem_rlock"),
+    /** A slow-path reader took the lock without queueing ({@code rwsem_rlock_steal}). */
+    RLOCK_STEAL("rwsem_rlock_steal"),
+    /** A queued reader gave up: interrupted or timed out ({@code rwsem_rlock_fail}). */
+    RLOCK_FAIL("rwsem_rlock_fail"),
+    /** A reader at the queue head set the handoff bit ({@code rwsem_rlock_handoff}). */
+    RLOCK_HANDOFF("rwsem_rlock_handoff"),
+    /** A reader acquired by optimistic spinning ({@code rwsem_opt_rlock}; reader-spin). */
+    OPT_RLOCK("rwsem_opt_rlock"),
+    /** A writer entered the write slow path ({@code rwsem_wlock}). */
+    WLOCK("rwsem_wlock"),
+    /** A queued writer gave up: interrupted or timed out ({@code rwsem_wlock_fail}). */
+    WLOCK_FAIL("rwsem_wlock_fail"),
+    /** A queued writer set the handoff bit ({@code rwsem_wlock_handoff}). */
+    WLOCK_HANDOFF("rwsem_wlock_handoff"),
+    /** A queued writer took the lock while the handoff bit was set for it. */
+    HANDOFF_TAKEN("rwsem_handoff_taken"),
+    /** A writer acquired by optimistic spinning ({@code rwsem_opt_lock}). */
+    OPT_LOCK("rwsem_opt_lock"),
+    /** An optimistic spin ended without the lock ({@code rwsem_opt_fail}). */
+    OPT_FAIL("rwsem_opt_fail"),
+    /** A slow-path locker did not spin at all: the owner state said no ({@code rwsem_opt_nospin}). */
+    OPT_NOSPIN("rwsem_opt_nospin"),
+    /** A spinner kept spinning on a NULL owner. */
+    SPIN_NULL_OWNER("rwsem_spin_null_owner"),
+    /** A spinner stopped because readers own the lock (reader-owned). */
+    SPIN_STOP_READER("rwsem_spin_stop_reader"),
+    /** A spinner kept spinning on a reader-owned lock within its threshold (reader-spin). */
+    SPIN_ON_READERS("rwsem_spin_on_readers"),
+    /** A reader went to sleep ({@code rwsem_sleep_reader}). */
+    SLEEP_READER("rwsem_sleep_reader"),
+    /** A writer went to sleep ({@code rwsem_sleep_writer}). */
+    SLEEP_WRITER("rwsem_sleep_writer"),
+    /** Readers were granted and queued for wakeup ({@code rwsem_wake_reader}, one per reader). */
+    WAKE_READER("rwsem_wake_reader"),
+    /** A writer was queued for wakeup ({@code rwsem_wake_writer}). */
+    WAKE_WRITER("rwsem_wake_writer"),
+    /** One pass over the shared wait list while collecting readers to wake (wake-once halves these). */
+    WAKE_LIST_SCAN("rwsem_wake_list_scan"),
+    /** An unlock skipped its wakeup because a spinner or writer owner was present (wake-skip). */
+    WAKE_SKIP("rwsem_wake_skip"),
+    /** A woken queued writer left the queue to spin again (writer-respin). */
+    WRITER_RESPIN("rwsem_writer_respin"),
+    /** The handoff writer spun on the owner instead of sleeping (handoff-spin). */
+    HANDOFF_SPIN("rwsem_handoff_spin"),
+    /** The handoff writer acquired right after spinning, without sleeping (handoff-spin). */
+    HANDOFF_SPIN_LOCK("rwsem_handoff_spin_lock");
+
+    private final String kernelName;
+
+    LockEvent(final String kernelName)
+    {
+        this.kernelName = kernelName;
+    }
+
+    /**
+     * The name in kernel lock_event style.
+     *
+     * @return e.g. {@code rwsem_wlock}
+     */
+    public String kernelName()
+    {
+        return kernelName;
+    }
+}

@@ -1,0 +1,341 @@
+package org.rwsem4j;
+
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReadWriteLock;
+
+/**
+ * A reader-writer semaphore after the Linux kernel's rwsem, in the variant named by its spec.
+ *
+ * <pre>{@code
+ * ReadWriteLock lock = Rwsem.of("reader-owned+handoff");   // or Rwsem.of("recommended")
+ * lock.readLock().lock();
+ * try { ... } finally { lock.readLock().unlock(); }
+ * }</pre>
+ *
+ * The default lock word is off-heap (Agrona), which needs the JVM flag
+ * {@code --add-opens java.base/jdk.internal.misc=ALL-UNNAMED}; {@code Rwsem.builder().onHeap().build()} needs none.
+ *
+ * <h2>Policy (the {@link ReadWriteLock} questions), base variant</h2>
+ * <ul>
+ *   <li><b>Who wins after a writer releases?</b> If the queue head is a writer, it is woken but not granted: it
+ *       competes, and a spinning or newly arriving writer may take the lock first. If the head is a reader, the
+ *       readers at the head (up to 256) are granted together before they run.</li>
+ *   <li><b>Can readers barge past a waiting writer?</b> No: once anyone is queued, the read fast path and the read
+ *       trylock fail and new readers queue behind. Writers, however, barge: the write fast path, the write trylock's
+ *       CAS from 0 excepted, and optimistic spinners steal past queued waiters. <b>The base may therefore starve a
+ *       queued waiter</b>, as a nonfair {@code ReentrantReadWriteLock} can. The {@code handoff} patch bounds that
+ *       wait: after about 4 ms the queue head reserves the lock.</li>
+ *   <li><b>Reentrancy?</b> None. A thread holding the write lock that asks for the read or write lock gets an
+ *       {@link IllegalMonitorStateException} ("not reentrant; use downgrade()"), and its {@code tryLock()} returns
+ *       false. A thread holding a read lock that asks for the write lock deadlocks, as with
+ *       {@code ReentrantReadWriteLock}. Read locks are not owned: nested read acquisition works only while no
+ *       writer queues in between.</li>
+ *   <li><b>Downgrade and upgrade?</b> {@link #downgrade()} turns the write lock into a read lock atomically and
+ *       wakes the readers queued behind. There is no upgrade.</li>
+ *   <li><b>Trylock?</b> Kernel semantics: {@code tryLock()} fails while waiters are queued, even if the lock is free
+ *       for an instant.</li>
+ *   <li><b>Interruption and timeouts.</b> {@code lock()} ignores interrupts (and restores the flag);
+ *       {@code lockInterruptibly()} and {@code tryLock(time, unit)} leave the queue cleanly and wake the next waiter
+ *       when they give up. A waiter granted at the moment it gives up keeps the lock and returns normally, with its
+ *       interrupt flag set.</li>
+ *   <li><b>Ownership checks.</b> Write unlock, downgrade and reentrancy are checked against the owning thread. Read
+ *       locks are counted, not owned: a read unlock with no reader counted throws, but an unbalanced read unlock
+ *       while other readers hold the lock cannot be told apart (as with {@code StampedLock}).</li>
+ *   <li><b>Memory effects:</b> as for any {@link Lock}: a successful acquire happens-after the release that made it
+ *       possible.</li>
+ * </ul>
+ * Each patch module's README states how it changes these answers.
+ */
+public final class Rwsem implements ReadWriteLock
+{
+    private final Engine engine;
+    private final ReadLock readLock;
+    private final WriteLock writeLock;
+
+    Rwsem(final Engine engine)
+    {
+        this.engine = engine;
+        this.readLock = new ReadLock(engine);
+        this.writeLock = new WriteLock(engine);
+    }
+
+    /**
+     * A lock in the given variant, with default tunables and the off-heap lock word.
+     *
+     * @param spec a preset ({@code base}, {@code xadd}, {@code all}, {@code recommended}) or patch names joined by
+     *             {@code +}
+     * @return a new lock
+     * @throws IllegalArgumentException for a bad spec; the message lists the available patches
+     * @throws IllegalStateException if the Agrona JVM flag is missing (the message names it)
+     */
+    public static Rwsem of(final String spec)
+    {
+        return builder().variant(spec).build();
+    }
+
+    /**
+     * @return a builder for tunables, the lock word kind and explicit patches
+     */
+    public static RwsemBuilder builder()
+    {
+        return new RwsemBuilder();
+    }
+
+    /**
+     * @return the patches on the classpath
+     */
+    public static Set<String> availablePatches()
+    {
+        return Variant.available();
+    }
+
+    @Override
+    public Lock readLock()
+    {
+        return readLock;
+    }
+
+    @Override
+    public Lock writeLock()
+    {
+        return writeLock;
+    }
+
+    /**
+     * {@code downgrade_write}: the caller's write lock becomes a read lock in one atomic step; queued readers at the
+     * head are woken to share it. Release it with {@code readLock().unlock()}.
+     *
+     * @throws IllegalMonitorStateException if the caller does not hold the write lock
+     */
+    public void downgrade()
+    {
+        engine.downgradeWrite();
+    }
+
+    /**
+     * @return the canonical spec of this lock's variant, e.g. {@code base} or {@code handoff+reader-owned}
+     */
+    public String variant()
+    {
+        return engine.variant;
+    }
+
+    /**
+     * @return whether some thread holds the write lock (monitoring only)
+     */
+    public boolean isWriteLocked()
+    {
+        return (engine.word.getVolatile() & LockWordBits.WRITER_LOCKED) != 0;
+    }
+
+    /**
+     * @return whether the caller holds the write lock
+     */
+    public boolean isWriteLockedByCurrentThread()
+    {
+        return engine.isWriteLockedByCurrentThread();
+    }
+
+    /**
+     * @return the reader count in the lock word (readers holding or attempting; monitoring only)
+     */
+    public int getReadLockCount()
+    {
+        return (int)Math.min(Integer.MAX_VALUE, LockWordBits.readers(engine.word.getVolatile()));
+    }
+
+    /**
+     * @return whether any thread is queued (monitoring only)
+     */
+    public boolean hasQueuedThreads()
+    {
+        return engine.queueLengthRacy() > 0;
+    }
+
+    /**
+     * @return the number of queued threads (monitoring only)
+     */
+    public int getQueueLength()
+    {
+        return engine.queueLengthRacy();
+    }
+
+    /**
+     * @return a diagnostic snapshot: decoded word, owner, queue, OSQ
+     */
+    public RwsemState state()
+    {
+        return engine.state();
+    }
+
+    /**
+     * @return this lock's slow-path event counters
+     */
+    public LockEvents events()
+    {
+        return LockEvents.snapshot(engine.events);
+    }
+
+    /**
+     * @return the tunables this lock was built with
+     */
+    public Tunables tunables()
+    {
+        return engine.tunables;
+    }
+
+    @Override
+    public String toString()
+    {
+        return engine.toString();
+    }
+
+    /** The read side. */
+    static final class ReadLock implements Lock
+    {
+        private final Engine engine;
+
+        ReadLock(final Engine engine)
+        {
+            this.engine = engine;
+        }
+
+        @Override
+        public void lock()
+        {
+            try
+            {
+                engine.downRead(Engine.UNINTERRUPTIBLE, 0);
+            }
+            catch (final InterruptedException impossible)
+            {
+                throw new AssertionError(impossible);
+            }
+        }
+
+        @Override
+        public void lockInterruptibly() throws InterruptedException
+        {
+            if (Thread.interrupted())
+            {
+                throw new InterruptedException();
+            }
+            engine.downRead(Engine.INTERRUPTIBLE, 0);
+        }
+
+        @Override
+        public boolean tryLock()
+        {
+            return engine.downReadTrylock();
+        }
+
+        @Override
+        public boolean tryLock(final long time, final TimeUnit unit) throws InterruptedException
+        {
+            if (Thread.interrupted())
+            {
+                throw new InterruptedException();
+            }
+            final long nanos = unit.toNanos(time);
+            if (nanos <= 0)
+            {
+                return engine.downReadTrylock();
+            }
+            return engine.downRead(Engine.TIMED, nanos);
+        }
+
+        @Override
+        public void unlock()
+        {
+            engine.upRead();
+        }
+
+        @Override
+        public Condition newCondition()
+        {
+            throw new UnsupportedOperationException("read locks have no conditions");
+        }
+
+        @Override
+        public String toString()
+        {
+            return "ReadLock of " + engine;
+        }
+    }
+
+    /** The write side. */
+    static final class WriteLock implements Lock
+    {
+        private final Engine engine;
+
+        WriteLock(final Engine engine)
+        {
+            this.engine = engine;
+        }
+
+        @Override
+        public void lock()
+        {
+            try
+            {
+                engine.downWrite(Engine.UNINTERRUPTIBLE, 0);
+            }
+            catch (final InterruptedException impossible)
+            {
+                throw new AssertionError(impossible);
+            }
+        }
+
+        @Override
+        public void lockInterruptibly() throws InterruptedException
+        {
+            if (Thread.interrupted())
+            {
+                throw new InterruptedException();
+            }
+            engine.downWrite(Engine.INTERRUPTIBLE, 0);
+        }
+
+        @Override
+        public boolean tryLock()
+        {
+            return engine.downWriteTrylock();
+        }
+
+        @Override
+        public boolean tryLock(final long time, final TimeUnit unit) throws InterruptedException
+        {
+            if (Thread.interrupted())
+            {
+                throw new InterruptedException();
+            }
+            final long nanos = unit.toNanos(time);
+            if (nanos <= 0)
+            {
+                return engine.downWriteTrylock();
+            }
+            return engine.downWrite(Engine.TIMED, nanos);
+        }
+
+        @Override
+        public void unlock()
+        {
+            engine.upWrite();
+        }
+
+        @Override
+        public Condition newCondition()
+        {
+            throw new UnsupportedOperationException("conditions are not supported yet");
+        }
+
+        @Override
+        public String toString()
+        {
+            return "WriteLock of " + engine;
+        }
+    }
+}

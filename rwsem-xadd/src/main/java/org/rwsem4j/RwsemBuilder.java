@@ -1,0 +1,193 @@
+package org.rwsem4j;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Builds an {@link Rwsem}. The variant comes from a spec ({@link #variant(String)}), plus any explicit
+ * {@link #patch(Patch)} instances (for experiments and test-only controls that must not be reachable by name);
+ * tunables are set here and nowhere else.
+ */
+public final class RwsemBuilder
+{
+    private String spec = "base";
+    private final List<Patch> extra = new ArrayList<>();
+    private SlotSource slots;
+    private long spinBudgetNanos = Tunables.DEFAULT_SPIN_BUDGET_NANOS;
+    private long handoffTimeoutNanos = Tunables.DEFAULT_HANDOFF_TIMEOUT_NANOS;
+    private Tunables.ReaderSpinThreshold readerSpinThreshold = Tunables.ReaderSpinThreshold.COUNT;
+    private int readerSpinCount = Tunables.DEFAULT_READER_SPIN_COUNT;
+    private int nullOwnerRetries = Tunables.DEFAULT_NULL_OWNER_RETRIES;
+    private NanoClock clock = NanoClock.SYSTEM;
+    private String name;
+
+    RwsemBuilder()
+    {
+    }
+
+    /**
+     * @param spec a preset or patch names joined by {@code +}
+     * @return this
+     */
+    public RwsemBuilder variant(final String spec)
+    {
+        this.spec = spec;
+        return this;
+    }
+
+    /**
+     * Adds a patch instance that is not looked up by name (an experiment, or a test-only negative control).
+     *
+     * @param patch the patch
+     * @return this
+     */
+    public RwsemBuilder patch(final Patch patch)
+    {
+        extra.add(Objects.requireNonNull(patch, "patch"));
+        return this;
+    }
+
+    /**
+     * Keeps the lock word on the heap: no JVM flag needed, visible to model checkers.
+     *
+     * @return this
+     */
+    public RwsemBuilder onHeap()
+    {
+        this.slots = SlotSource.onHeap();
+        return this;
+    }
+
+    /**
+     * Keeps the lock word off-heap in an Agrona slot (the default).
+     *
+     * @return this
+     */
+    public RwsemBuilder offHeap()
+    {
+        this.slots = null;
+        return this;
+    }
+
+    /**
+     * @param source where the lock word lives
+     * @return this
+     */
+    public RwsemBuilder slotSource(final SlotSource source)
+    {
+        this.slots = Objects.requireNonNull(source, "source");
+        return this;
+    }
+
+    /**
+     * @param budget how long one optimistic spin may last
+     * @return this
+     */
+    public RwsemBuilder spinBudget(final Duration budget)
+    {
+        this.spinBudgetNanos = nonNegative(budget, "spinBudget");
+        return this;
+    }
+
+    /**
+     * @param timeout how long a waiter waits before it may set the handoff bit (with the {@code handoff} patch)
+     * @return this
+     */
+    public RwsemBuilder handoffTimeout(final Duration timeout)
+    {
+        this.handoffTimeoutNanos = nonNegative(timeout, "handoffTimeout");
+        return this;
+    }
+
+    /**
+     * @param threshold how spinning on a reader-owned lock is bounded (with the {@code reader-spin} patch)
+     * @return this
+     */
+    public RwsemBuilder readerSpinThreshold(final Tunables.ReaderSpinThreshold threshold)
+    {
+        this.readerSpinThreshold = Objects.requireNonNull(threshold, "threshold");
+        return this;
+    }
+
+    /**
+     * @param count reader-owned observations before a spinner gives up ({@link Tunables.ReaderSpinThreshold#COUNT})
+     * @return this
+     */
+    public RwsemBuilder readerSpinCount(final int count)
+    {
+        if (count < 1)
+        {
+            throw new IllegalArgumentException("readerSpinCount must be at least 1, was " + count);
+        }
+        this.readerSpinCount = count;
+        return this;
+    }
+
+    /**
+     * @param retries how many NULL-owner retries the handoff writer makes before it sleeps (with handoff-spin)
+     * @return this
+     */
+    public RwsemBuilder nullOwnerRetries(final int retries)
+    {
+        if (retries < 0)
+        {
+            throw new IllegalArgumentException("nullOwnerRetries must not be negative, was " + retries);
+        }
+        this.nullOwnerRetries = retries;
+        return this;
+    }
+
+    /**
+     * @param clock the clock for spin budgets and handoff timeouts
+     * @return this
+     */
+    public RwsemBuilder clock(final NanoClock clock)
+    {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        return this;
+    }
+
+    /**
+     * @param name a name for diagnostics and statistics
+     * @return this
+     */
+    public RwsemBuilder name(final String name)
+    {
+        this.name = name;
+        return this;
+    }
+
+    /**
+     * Resolves the variant and builds the lock.
+     *
+     * @return a new, unlocked lock
+     * @throws IllegalArgumentException for a bad spec (the message says what is wrong)
+     * @throws IllegalStateException if the off-heap word is chosen and the Agrona JVM flag is missing
+     */
+    public Rwsem build()
+    {
+        final Variant variant = Variant.resolve(spec, extra);
+        final Tunables tunables = new Tunables(spinBudgetNanos, handoffTimeoutNanos, readerSpinThreshold,
+            readerSpinCount, nullOwnerRetries, clock);
+        final Hooks hooks = new Hooks(tunables);
+        for (final Patch p : variant.installOrder())
+        {
+            hooks.installing(p);
+            p.install(hooks);
+        }
+        final SlotSource source = slots != null ? slots : SlotSource.offHeap();
+        return new Rwsem(new Engine(variant, hooks, source, name));
+    }
+
+    private static long nonNegative(final Duration d, final String what)
+    {
+        Objects.requireNonNull(d, what);
+        if (d.isNegative())
+        {
+            throw new IllegalArgumentException(what + " must not be negative, was " + d);
+        }
+        return d.toNanos();
+    }
+}

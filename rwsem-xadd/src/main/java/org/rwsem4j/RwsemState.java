@@ -1,0 +1,93 @@
+package org.rwsem4j;
+
+import java.util.List;
+
+/**
+ * A diagnostic snapshot of one lock: the decoded lock word, the owner, the wait queue and the OSQ. Fields are read
+ * one after another, not atomically together; on a quiescent lock they are exact.
+ */
+public final class RwsemState
+{
+    private final String variant;
+    private final long count;
+    private final String owner;
+    private final List<String> waiters;
+    private final boolean spinners;
+    private final String osqTail;
+
+    RwsemState(final String variant, final long count, final String owner, final List<String> waiters,
+        final boolean spinners, final String osqTail)
+    {
+        this.variant = variant;
+        this.count = count;
+        this.owner = owner;
+        this.waiters = List.copyOf(waiters);
+        this.spinners = spinners;
+        this.osqTail = osqTail;
+    }
+
+    /** @return the raw lock word */
+    public long count()
+    {
+        return count;
+    }
+
+    /** @return the reader count in the lock word (active or attempting readers) */
+    public long readers()
+    {
+        return LockWordBits.readers(count);
+    }
+
+    /** @return whether WRITER_LOCKED is set */
+    public boolean writerLocked()
+    {
+        return (count & LockWordBits.WRITER_LOCKED) != 0;
+    }
+
+    /** @return whether WAITERS is set */
+    public boolean waitersFlag()
+    {
+        return (count & LockWordBits.WAITERS) != 0;
+    }
+
+    /** @return whether HANDOFF is set */
+    public boolean handoff()
+    {
+        return (count & LockWordBits.HANDOFF) != 0;
+    }
+
+    /** @return the owner word: NULL, READER_OWNED, or the writer thread's name and state */
+    public String owner()
+    {
+        return owner;
+    }
+
+    /** @return the queued waiters, head first, e.g. {@code W:worker-3(handoff)} */
+    public List<String> waiters()
+    {
+        return waiters;
+    }
+
+    /** @return whether the OSQ has a spinner */
+    public boolean spinners()
+    {
+        return spinners;
+    }
+
+    /**
+     * Quiescent: count 0 (no lock bits, no WAITERS, no HANDOFF), queue empty, OSQ empty, no writer owner.
+     *
+     * @return true when nothing holds, waits or spins
+     */
+    public boolean isQuiescent()
+    {
+        return count == 0 && waiters.isEmpty() && !spinners && ("NULL".equals(owner) || "READER_OWNED".equals(owner));
+    }
+
+    @Override
+    public String toString()
+    {
+        return "variant=" + variant + " count=0x" + Long.toHexString(count) + " (" + LockWordBits.describe(count) +
+            ") owner=" + owner + " queue=" + waiters + " osq=" + (spinners ? "tail " + osqTail : "empty");
+    }
+}

@@ -1,0 +1,50 @@
+package org.rwsem4j;
+
+/**
+ * Where lock words live. The source hands out one {@link LockWord} per lock and takes it back once the lock that
+ * owns it is unreachable, so creating and dropping any number of locks leaks nothing.
+ *
+ * <p>Built in: {@link #offHeap()} (the default: 128-byte, 128-byte-aligned slots carved from shared direct-memory
+ * chunks, so each word has two cache lines to itself and defeats the adjacent-line prefetcher) and {@link #onHeap()}
+ * (a padded {@code VarHandle} field; needs no JVM flag and is visible to model checkers).
+ */
+public interface SlotSource
+{
+    /**
+     * Allocates a zeroed word for {@code lock}; the slot returns to the source when {@code lock} is unreachable.
+     *
+     * @param lock the object whose reachability bounds the slot's life
+     * @return a word initialised to {@link LockWordBits#UNLOCKED}
+     */
+    LockWord allocate(Object lock);
+
+    /**
+     * Whether words and event counters from this source live off-heap (and so need Agrona's JVM flag).
+     *
+     * @return true for off-heap sources
+     */
+    boolean isOffHeap();
+
+    /**
+     * The default source: off-heap Agrona slots.
+     *
+     * @return the shared off-heap slot arena
+     * @throws IllegalStateException naming the missing {@code --add-opens} flag when Agrona cannot reach its
+     *                               internal Unsafe
+     */
+    static SlotSource offHeap()
+    {
+        AgronaAccess.ensureAvailable();
+        return OffHeapSlotArena.INSTANCE;
+    }
+
+    /**
+     * On-heap words: no JVM flag, no direct memory; model checkers can see them.
+     *
+     * @return the on-heap source
+     */
+    static SlotSource onHeap()
+    {
+        return OnHeapSlotSource.INSTANCE;
+    }
+}

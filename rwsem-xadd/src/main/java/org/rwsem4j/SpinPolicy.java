@@ -1,0 +1,27 @@
+package org.rwsem4j;
+
+/**
+ * Decision point {@link DecisionPoint#SPIN_ON_OWNER}: which owner states are worth spinning on. The engine owns the
+ * spin itself (the OSQ, the time budget, the liveness hint, the unqueued trylocks); the policy only says start, keep
+ * going, or stop.
+ */
+public interface SpinPolicy
+{
+    /**
+     * {@code rwsem_can_spin_on_owner}: may a slow-path locker start spinning?
+     *
+     * @param owner the owner state at slow-path entry
+     * @return true to join the OSQ and spin
+     */
+    boolean canSpinOnOwner(OwnerState owner);
+
+    /**
+     * Called on every iteration of the spin with the owner state just observed (never {@code NONSPINNABLE}, which
+     * always stops).
+     *
+     * @param owner the state now
+     * @param attempt the attempt's scratch
+     * @return true to keep spinning, false to stop and queue
+     */
+    boolean keepSpinning(OwnerState owner, SpinAttempt attempt);
+}

@@ -1,0 +1,44 @@
+package org.rwsem4j;
+
+/**
+ * A queued locker: the kernel's {@code struct rwsem_waiter}. Opaque to patches, which see it only through
+ * {@link WakeBatch}. Every field but {@link #granted} is read and written under the engine's wait lock.
+ */
+public final class Waiter
+{
+    final Thread thread;
+    final boolean writer;
+    /** The handoff clock: when this waiter may claim a handoff. */
+    final long timeout;
+    /** Set with release semantics by the waker, after the count holds this reader's grant; read by the waiter. */
+    volatile boolean granted;
+    /** This waiter set or inherited the handoff bit (5.16+ {@code handoff_set}). */
+    boolean handoffSet;
+    Waiter prev;
+    Waiter next;
+    boolean queued;
+
+    Waiter(final Thread thread, final boolean writer, final long timeout)
+    {
+        this.thread = thread;
+        this.writer = writer;
+        this.timeout = timeout;
+    }
+
+    /**
+     * Whether this waiter wants the read lock.
+     *
+     * @return true for readers
+     */
+    public boolean isReader()
+    {
+        return !writer;
+    }
+
+    @Override
+    public String toString()
+    {
+        return (writer ? "W:" : "R:") + thread.getName() + (granted ? "(granted)" : "") +
+            (handoffSet ? "(handoff)" : "");
+    }
+}
