@@ -1,0 +1,5 @@
+/**
+ * The optimistic spin queue (OSQ): the Linux kernel's cancellable MCS queue ({@code osq_lock}), which lets only
+ * one would-be spinner at a time spin on a contended lock. See {@link org.rwsem4j.osq.Osq}.
+ */
+package org.rwsem4j.osq;

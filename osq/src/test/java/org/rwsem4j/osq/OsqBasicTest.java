@@ -1,0 +1,166 @@
+package org.rwsem4j.osq;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Deterministic walks through each path: uncontended join, give-up at the tail (step B moves the tail back),
+ * give-up in the middle (step C relinks), handoff, and a throwing {@link GiveUp}. Threads are daemons and every
+ * wait has a deadline, which only turns a hang into a failure; nothing asserts on time.
+ */
+class OsqBasicTest {
+
+    private static final long HANG_MILLIS = 20_000;
+
+    /** Set at the end of each test so that a waiter left behind by a failure gives up. */
+    private final AtomicBoolean cleanup = new AtomicBoolean();
+
+    @AfterEach
+    void releaseStragglers() {
+        cleanup.set(true);
+    }
+
+    private static <T> CompletableFuture<T> spawn(String name, Supplier<T> body) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                f.complete(body.get());
+            } catch (Throwable e) {
+                f.completeExceptionally(e);
+            }
+        }, name);
+        t.setDaemon(true);
+        t.start();
+        return f;
+    }
+
+    private static <T> T await(CompletableFuture<T> f) throws InterruptedException, ExecutionException {
+        try {
+            return f.get(HANG_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new AssertionError("hung", e);
+        }
+    }
+
+    private static void awaitTail(Osq osq, String name) {
+        long deadline = System.nanoTime() + HANG_MILLIS * 1_000_000L;
+        while (!name.equals(osq.describeTail())) {
+            if (System.nanoTime() > deadline) {
+                fail("tail never became " + name + ", is " + osq.describeTail());
+            }
+            Thread.yield();
+        }
+    }
+
+    private GiveUp when(AtomicBoolean flag) {
+        return () -> flag.get() || cleanup.get();
+    }
+
+    @Test
+    void uncontendedLockNeverPollsGiveUpAndUnlockEmpties() {
+        Osq osq = new Osq();
+        assertFalse(osq.isLocked());
+        assertNull(osq.describeTail());
+        Node n = Osq.newNode();
+        assertSame(Thread.currentThread(), n.owner);
+        assertTrue(osq.lock(n, () -> fail("polled without a predecessor")));
+        assertTrue(osq.isLocked());
+        assertEquals(Thread.currentThread().getName(), osq.describeTail());
+        osq.unlock(n);
+        assertFalse(osq.isLocked());
+        assertNull(osq.describeTail());
+        assertTrue(osq.lock(Osq.newNode(), () -> fail("polled")), "free again");
+    }
+
+    @Test
+    void tailWaiterGivesUpAndTailReturnsToTheHead() throws Exception {
+        Osq osq = new Osq();
+        Node head = Osq.newNode();
+        assertTrue(osq.lock(head, () -> false));
+        int[] polls = {0};
+        boolean got = await(spawn("waiter", () -> osq.lock(Osq.newNode(), () -> ++polls[0] == 50)));
+        assertFalse(got);
+        assertEquals(50, polls[0]);
+        assertEquals(Thread.currentThread().getName(), osq.describeTail(), "step B moved the tail back");
+        assertNull(head.lvNext(), "step A detached the waiter");
+        osq.unlock(head);
+        assertFalse(osq.isLocked());
+    }
+
+    @Test
+    void unlockHandsOverToAWaiter() throws Exception {
+        Osq osq = new Osq();
+        Node head = Osq.newNode();
+        assertTrue(osq.lock(head, () -> false));
+        AtomicBoolean never = new AtomicBoolean();
+        Node[] theirs = new Node[1];
+        CompletableFuture<Boolean> w = spawn("waiter", () -> osq.lock(theirs[0] = Osq.newNode(), when(never)));
+        awaitTail(osq, "waiter");
+        osq.unlock(head);
+        assertTrue(await(w), "handed over");
+        assertTrue(theirs[0].laLocked());
+        assertEquals("waiter", osq.describeTail());
+        osq.unlock(theirs[0]);
+        assertFalse(osq.isLocked());
+    }
+
+    @Test
+    void middleWaiterGivesUpAndItsSuccessorGetsTheHandoff() throws Exception {
+        Osq osq = new Osq();
+        Node head = Osq.newNode();
+        assertTrue(osq.lock(head, () -> false));
+        AtomicBoolean leave = new AtomicBoolean();
+        AtomicBoolean never = new AtomicBoolean();
+        Node[] last = new Node[1];
+        CompletableFuture<Boolean> middle = spawn("middle", () -> osq.lock(Osq.newNode(), when(leave)));
+        awaitTail(osq, "middle");
+        CompletableFuture<Boolean> tail = spawn("last", () -> osq.lock(last[0] = Osq.newNode(), when(never)));
+        awaitTail(osq, "last");
+
+        leave.set(true);
+        assertFalse(await(middle), "middle gave up");
+        assertEquals("last", osq.describeTail());
+        assertSame(head, last[0].lvPrev(), "step C: last.prev = head");
+        assertSame(last[0], head.lvNext(), "step C: head.next = last");
+        assertFalse(tail.isDone());
+
+        osq.unlock(head);
+        assertTrue(await(tail), "handed over past the departed middle node");
+        osq.unlock(last[0]);
+        assertFalse(osq.isLocked());
+    }
+
+    @Test
+    void throwingGiveUpUnqueuesBeforePropagating() throws Exception {
+        Osq osq = new Osq();
+        Node head = Osq.newNode();
+        assertTrue(osq.lock(head, () -> false));
+        int[] polls = {0};
+        CompletableFuture<Boolean> w = spawn("thrower", () -> osq.lock(Osq.newNode(), () -> {
+            if (++polls[0] == 3) {
+                throw new IllegalStateException("boom");
+            }
+            return false;
+        }));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> await(w));
+        assertTrue(e.getCause() instanceof IllegalStateException, e::toString);
+        assertEquals(Thread.currentThread().getName(), osq.describeTail(), "unqueued before rethrowing");
+        assertNull(head.lvNext());
+        osq.unlock(head);
+        assertFalse(osq.isLocked());
+    }
+}

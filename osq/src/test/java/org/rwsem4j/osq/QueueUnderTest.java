@@ -1,0 +1,42 @@
+package org.rwsem4j.osq;
+
+/** What the harnesses drive: the real {@link Osq}, or the seeded-bug {@link BrokenOsq}. Test-only. */
+interface QueueUnderTest {
+
+    boolean lock(Node node, GiveUp giveUp);
+
+    void unlock(Node node);
+
+    boolean isLocked();
+
+    String describeTail();
+
+    static QueueUnderTest of(Osq osq) {
+        return new QueueUnderTest() {
+            @Override
+            public boolean lock(Node node, GiveUp giveUp) {
+                return osq.lock(node, giveUp);
+            }
+
+            @Override
+            public void unlock(Node node) {
+                osq.unlock(node);
+            }
+
+            @Override
+            public boolean isLocked() {
+                return osq.isLocked();
+            }
+
+            @Override
+            public String describeTail() {
+                return osq.describeTail();
+            }
+
+            @Override
+            public String toString() {
+                return "Osq";
+            }
+        };
+    }
+}
