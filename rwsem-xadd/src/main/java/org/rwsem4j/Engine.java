@@ -132,15 +132,25 @@ final class Engine extends EngineOwnerL2Pad
     private final long handoffTimeoutNanos;
     private final int nullOwnerRetries;
 
-    Engine(final Variant variant, final Hooks hooks, final SlotSource slots, final String name)
+    Engine(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
+        final StatsFile stats, final boolean publishWord)
     {
         this.variant = variant.spec();
         this.name = name;
         this.slots = slots;
         this.tunables = hooks.tunables;
         this.clock = tunables.clock;
-        this.word = slots.allocate(this);
-        this.events = new EventCounters(slots.isOffHeap());
+        if (stats != null)
+        {
+            final long id = stats.nextLockId();
+            this.word = publishWord ? stats.allocateWord(this, id, name, this.variant) : slots.allocate(this);
+            this.events = new EventCounters(stats.values(), stats.registerEvents(this, id, name, this.variant));
+        }
+        else
+        {
+            this.word = slots.allocate(this);
+            this.events = new EventCounters(slots.isOffHeap());
+        }
         this.sync = new RwsemSync(this);
         this.readTrylock = hooks.readTrylock;
         this.markReaderOwned = hooks.markReaderOwned;
@@ -166,6 +176,20 @@ final class Engine extends EngineOwnerL2Pad
     private void soOwner(final Object value)
     {
         OWNER.setRelease(this, value);
+    }
+
+    /** A writer now owns the lock: the owner word for spinners, the ownable synchronizer for tooling. */
+    private void setWriterOwner(final Thread writer)
+    {
+        soOwner(writer);
+        sync.writer(writer);
+    }
+
+    /** The writer lets go: clear the tooling owner, then hand the owner word to {@code next} (NULL or readers). */
+    private void clearWriterOwner(final Object next)
+    {
+        sync.writer(null);
+        soOwner(next);
     }
 
     private Object lvOwner()
@@ -271,6 +295,40 @@ final class Engine extends EngineOwnerL2Pad
             throw notReentrant("read");
         }
         events.inc(LockEvent.RLOCK);
+        final ContendedEvent event = new ContendedEvent();
+        event.begin();
+        final Waiter waiter = new Waiter(Thread.currentThread(), false, clock.nanoTime() + handoffTimeoutNanos);
+        boolean acquired = false;
+        try
+        {
+            acquired = rwsemDownReadSlowpath(waiter, count, mode, nanos);
+            return acquired;
+        }
+        finally
+        {
+            commit(event, waiter, acquired);
+        }
+    }
+
+    private void commit(final ContendedEvent event, final Waiter waiter, final boolean acquired)
+    {
+        event.end();
+        if (event.shouldCommit())
+        {
+            event.mode = waiter.writer ? "write" : "read";
+            event.variant = variant;
+            event.lockName = name;
+            event.acquired = acquired;
+            event.spun = waiter.spun;
+            event.slept = waiter.slept;
+            event.handedOff = waiter.handedOff;
+            event.commit();
+        }
+    }
+
+    private boolean rwsemDownReadSlowpath(final Waiter waiter, final long count, final int mode, final long nanos)
+        throws InterruptedException
+    {
         final long deadline = mode == TIMED ? clock.nanoTime() + nanos : 0;
         boolean haveBias = true;
 
@@ -280,6 +338,7 @@ final class Engine extends EngineOwnerL2Pad
             {
                 readerBackOut();
                 haveBias = false;
+                waiter.spun = true;
                 if (rwsemOptimisticSpin(true, mode))
                 {
                     wakeReadersAfterOptimisticRead();
@@ -292,7 +351,6 @@ final class Engine extends EngineOwnerL2Pad
             }
         }
 
-        final Waiter waiter = new Waiter(Thread.currentThread(), false, clock.nanoTime() + handoffTimeoutNanos);
         final WakeQ wakeQ = new WakeQ();
         long adjustment = haveBias ? -READER_BIAS : 0;
         waitLock.lock();
@@ -384,12 +442,14 @@ final class Engine extends EngineOwnerL2Pad
                     }
                 }
                 events.inc(LockEvent.SLEEP_READER);
+                waiter.slept = true;
                 park(mode, deadline);
                 if (mode == UNINTERRUPTIBLE && Thread.interrupted())
                 {
                     interrupted = true;
                 }
             }
+            waiter.handedOff = waiter.handoffSet;
             return true;
         }
         finally
@@ -448,7 +508,7 @@ final class Engine extends EngineOwnerL2Pad
     {
         if (word.compareAndExchange(0, WRITER_LOCKED) == 0)
         {
-            soOwner(Thread.currentThread());
+            setWriterOwner(Thread.currentThread());
             return true;
         }
         return downWriteSlowpath(mode, nanos);
@@ -459,7 +519,7 @@ final class Engine extends EngineOwnerL2Pad
     {
         if (word.compareAndExchange(0, WRITER_LOCKED) == 0)
         {
-            soOwner(Thread.currentThread());
+            setWriterOwner(Thread.currentThread());
             return true;
         }
         return false;
@@ -473,7 +533,7 @@ final class Engine extends EngineOwnerL2Pad
             throw new IllegalMonitorStateException(
                 "write unlock by " + Thread.currentThread().getName() + ", which does not hold the write lock: " + this);
         }
-        soOwner(null);
+        clearWriterOwner(null);
         final long old = word.getAndAdd(-WRITER_LOCKED);
         if ((old & WAITERS) != 0)
         {
@@ -489,7 +549,7 @@ final class Engine extends EngineOwnerL2Pad
             throw new IllegalMonitorStateException(
                 "downgrade() by " + Thread.currentThread().getName() + ", which does not hold the write lock: " + this);
         }
-        soOwner(markReaderOwned ? READER_OWNED : null);
+        clearWriterOwner(markReaderOwned ? READER_OWNED : null);
         final long old = word.getAndAdd(-WRITER_LOCKED + READER_BIAS);
         if ((old & WAITERS) != 0)
         {
@@ -517,8 +577,25 @@ final class Engine extends EngineOwnerL2Pad
             throw notReentrant("write");
         }
         events.inc(LockEvent.WLOCK);
-        final long deadline = mode == TIMED ? clock.nanoTime() + nanos : 0;
+        final ContendedEvent event = new ContendedEvent();
+        event.begin();
         final Waiter waiter = new Waiter(Thread.currentThread(), true, clock.nanoTime() + handoffTimeoutNanos);
+        boolean acquired = false;
+        try
+        {
+            acquired = rwsemDownWriteSlowpath(waiter, mode, nanos);
+            return acquired;
+        }
+        finally
+        {
+            commit(event, waiter, acquired);
+        }
+    }
+
+    private boolean rwsemDownWriteSlowpath(final Waiter waiter, final int mode, final long nanos)
+        throws InterruptedException
+    {
+        final long deadline = mode == TIMED ? clock.nanoTime() + nanos : 0;
         boolean interrupted = false;
         try
         {
@@ -526,6 +603,7 @@ final class Engine extends EngineOwnerL2Pad
             {
                 if (spinPolicy.canSpinOnOwner(ownerState()))
                 {
+                    waiter.spun = true;
                     if (rwsemOptimisticSpin(false, mode))
                     {
                         return true;
@@ -642,6 +720,7 @@ final class Engine extends EngineOwnerL2Pad
                     // Seed 001: nobody else may take the lock now, so do not leave it idle for a wakeup latency.
                     events.inc(LockEvent.HANDOFF_SPIN);
                     spun = true;
+                    waiter.spun = true;
                     final OwnerState st = rwsemSpinOnOwner(clock.nanoTime() + spinBudgetNanos);
                     if (st == OwnerState.NULL && nullRetries++ < nullOwnerRetries)
                     {
@@ -667,6 +746,7 @@ final class Engine extends EngineOwnerL2Pad
                 }
 
                 events.inc(LockEvent.SLEEP_WRITER);
+                waiter.slept = true;
                 park(mode, deadline);
                 woken = true;
                 spun = false;
@@ -746,7 +826,11 @@ final class Engine extends EngineOwnerL2Pad
             events.inc(LockEvent.HANDOFF_TAKEN);
         }
         queue.remove(waiter);
-        soOwner(waiter.thread);
+        if ((c & HANDOFF) != 0)
+        {
+            waiter.handedOff = true;
+        }
+        setWriterOwner(waiter.thread);
         return true;
     }
 
@@ -759,7 +843,7 @@ final class Engine extends EngineOwnerL2Pad
             final long witness = word.compareAndExchange(c, c | WRITER_LOCKED);
             if (witness == c)
             {
-                soOwner(Thread.currentThread());
+                setWriterOwner(Thread.currentThread());
                 return true;
             }
             c = witness;

@@ -30,12 +30,28 @@ final class EventCounters
     }
 
     private final boolean offHeap;
+    /** Stats-file mode: the value offset of each event's counter in {@link #storage}; null otherwise. */
+    private final int[] offsets;
     @SuppressWarnings("unused") // accessed through STORAGE
     private volatile Object storage;
 
     EventCounters(final boolean offHeap)
     {
         this.offHeap = offHeap;
+        this.offsets = null;
+    }
+
+    /** Counters published in a {@link StatsFile}: one Agrona counter per event, allocated up front. */
+    EventCounters(final AtomicBuffer values, final int[] offsets)
+    {
+        this.offHeap = true;
+        this.offsets = offsets;
+        this.storage = values;
+    }
+
+    private int index(final LockEvent event)
+    {
+        return offsets != null ? offsets[event.ordinal()] : event.ordinal() * Long.BYTES;
     }
 
     void inc(final LockEvent event)
@@ -48,7 +64,7 @@ final class EventCounters
         final Object s = storage();
         if (offHeap)
         {
-            ((AtomicBuffer)s).getAndAddLong(event.ordinal() * Long.BYTES, delta);
+            ((AtomicBuffer)s).getAndAddLong(index(event), delta);
         }
         else
         {
@@ -63,7 +79,7 @@ final class EventCounters
         {
             return 0;
         }
-        return offHeap ? ((AtomicBuffer)s).getLongVolatile(event.ordinal() * Long.BYTES) :
+        return offHeap ? ((AtomicBuffer)s).getLongVolatile(index(event)) :
             ((AtomicLongArray)s).get(event.ordinal());
     }
 

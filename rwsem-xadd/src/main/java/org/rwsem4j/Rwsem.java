@@ -49,11 +49,13 @@ import java.util.concurrent.locks.ReadWriteLock;
  * </ul>
  * Each patch module's README states how it changes these answers.
  */
-public final class Rwsem implements ReadWriteLock
+public final class Rwsem implements ReadWriteLock, java.io.Serializable
 {
-    private final Engine engine;
-    private final ReadLock readLock;
-    private final WriteLock writeLock;
+    private static final long serialVersionUID = 1L;
+
+    private final transient Engine engine;
+    private final transient ReadLock readLock;
+    private final transient WriteLock writeLock;
 
     Rwsem(final Engine engine)
     {
@@ -102,6 +104,55 @@ public final class Rwsem implements ReadWriteLock
     public Lock writeLock()
     {
         return writeLock;
+    }
+
+    /**
+     * Takes the read lock and returns a guard that releases it once: {@code try (Guard g = lock.readGuard()) {...}}.
+     *
+     * @return the guard
+     */
+    public Guard readGuard()
+    {
+        readLock.lock();
+        return new Guard(readLock);
+    }
+
+    /**
+     * Takes the write lock and returns a guard that releases it once.
+     *
+     * @return the guard
+     */
+    public Guard writeGuard()
+    {
+        writeLock.lock();
+        return new Guard(writeLock);
+    }
+
+    /**
+     * @param condition a condition of this lock's write lock
+     * @return whether any thread awaits it (the caller must hold the write lock)
+     */
+    public boolean hasWaiters(final Condition condition)
+    {
+        return ownCondition(condition).hasWaiters();
+    }
+
+    /**
+     * @param condition a condition of this lock's write lock
+     * @return how many threads await it (the caller must hold the write lock)
+     */
+    public int getWaitQueueLength(final Condition condition)
+    {
+        return ownCondition(condition).waitQueueLength();
+    }
+
+    private WriteCondition ownCondition(final Condition condition)
+    {
+        if (!(condition instanceof WriteCondition) || ((WriteCondition)condition).engine() != engine)
+        {
+            throw new IllegalArgumentException("not a condition of this lock");
+        }
+        return (WriteCondition)condition;
     }
 
     /**
@@ -191,6 +242,63 @@ public final class Rwsem implements ReadWriteLock
     public String toString()
     {
         return engine.toString();
+    }
+
+    /**
+     * Serialized as its variant spec, word kind, name and numeric tunables; it deserializes unlocked, as
+     * {@code ReentrantReadWriteLock} and {@code StampedLock} do. A custom clock or slot source is not kept (the
+     * system clock and the built-in source of the same kind are used), and every patch of the spec must be available
+     * by name where it is read back.
+     */
+    private Object writeReplace()
+    {
+        final Tunables t = engine.tunables;
+        return new SerialForm(engine.variant, engine.slots.isOffHeap(), engine.name, t.spinBudgetNanos,
+            t.handoffTimeoutNanos, t.readerSpinThreshold, t.readerSpinCount, t.nullOwnerRetries);
+    }
+
+    private void readObject(final java.io.ObjectInputStream in) throws java.io.InvalidObjectException
+    {
+        throw new java.io.InvalidObjectException("Rwsem is serialized through its serial form");
+    }
+
+    /** The serial form of an {@link Rwsem}. */
+    private static final class SerialForm implements java.io.Serializable
+    {
+        private static final long serialVersionUID = 1L;
+
+        private final String spec;
+        private final boolean offHeap;
+        private final String name;
+        private final long spinBudgetNanos;
+        private final long handoffTimeoutNanos;
+        private final Tunables.ReaderSpinThreshold readerSpinThreshold;
+        private final int readerSpinCount;
+        private final int nullOwnerRetries;
+
+        SerialForm(final String spec, final boolean offHeap, final String name, final long spinBudgetNanos,
+            final long handoffTimeoutNanos, final Tunables.ReaderSpinThreshold readerSpinThreshold,
+            final int readerSpinCount, final int nullOwnerRetries)
+        {
+            this.spec = spec;
+            this.offHeap = offHeap;
+            this.name = name;
+            this.spinBudgetNanos = spinBudgetNanos;
+            this.handoffTimeoutNanos = handoffTimeoutNanos;
+            this.readerSpinThreshold = readerSpinThreshold;
+            this.readerSpinCount = readerSpinCount;
+            this.nullOwnerRetries = nullOwnerRetries;
+        }
+
+        private Object readResolve()
+        {
+            final RwsemBuilder b = Rwsem.builder().variant(spec).name(name)
+                .spinBudget(java.time.Duration.ofNanos(spinBudgetNanos))
+                .handoffTimeout(java.time.Duration.ofNanos(handoffTimeoutNanos))
+                .readerSpinThreshold(readerSpinThreshold).readerSpinCount(readerSpinCount)
+                .nullOwnerRetries(nullOwnerRetries);
+            return (offHeap ? b.offHeap() : b.onHeap()).build();
+        }
     }
 
     /** The read side. */
@@ -326,10 +434,14 @@ public final class Rwsem implements ReadWriteLock
             engine.upWrite();
         }
 
+        /**
+         * A condition bound to the write lock, with {@code ReentrantLock}-like semantics: await releases the write lock
+         * and re-acquires it before returning; signal requires the write lock.
+         */
         @Override
         public Condition newCondition()
         {
-            throw new UnsupportedOperationException("conditions are not supported yet");
+            return new WriteCondition(engine);
         }
 
         @Override

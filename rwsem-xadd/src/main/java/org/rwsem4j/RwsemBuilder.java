@@ -22,6 +22,9 @@ public final class RwsemBuilder
     private int nullOwnerRetries = Tunables.DEFAULT_NULL_OWNER_RETRIES;
     private NanoClock clock = NanoClock.SYSTEM;
     private String name;
+    private StatsFile stats;
+    private boolean statsChosen;
+    private boolean publishWord;
 
     RwsemBuilder()
     {
@@ -150,12 +153,39 @@ public final class RwsemBuilder
     }
 
     /**
+     * Names the lock. A named lock with an off-heap word publishes its event counters in the process's default
+     * {@link StatsFile} (unless {@link #stats(StatsFile)} chose another, or {@code null} for none), where
+     * {@code rwsem-stat} can read them from another process.
+     *
      * @param name a name for diagnostics and statistics
      * @return this
      */
     public RwsemBuilder name(final String name)
     {
         this.name = name;
+        return this;
+    }
+
+    /**
+     * @param file where a named lock publishes its counters; {@code null} to publish nothing
+     * @return this
+     */
+    public RwsemBuilder stats(final StatsFile file)
+    {
+        this.stats = file;
+        this.statsChosen = true;
+        return this;
+    }
+
+    /**
+     * Also publish the lock word itself in the stats file (the word then lives in the file's counter slot), so
+     * {@code rwsem-stat} can decode it live.
+     *
+     * @return this
+     */
+    public RwsemBuilder publishLockWord()
+    {
+        this.publishWord = true;
         return this;
     }
 
@@ -178,7 +208,16 @@ public final class RwsemBuilder
             p.install(hooks);
         }
         final SlotSource source = slots != null ? slots : SlotSource.offHeap();
-        return new Rwsem(new Engine(variant, hooks, source, name));
+        StatsFile file = null;
+        if (name != null && source.isOffHeap())
+        {
+            file = statsChosen ? stats : StatsFile.defaultFile();
+        }
+        if (publishWord && file == null)
+        {
+            throw new IllegalArgumentException("publishLockWord() needs a named lock with an off-heap word and a stats file");
+        }
+        return new Rwsem(new Engine(variant, hooks, source, name, file, publishWord));
     }
 
     private static long nonNegative(final Duration d, final String what)

@@ -17,6 +17,10 @@ public final class Waiter
     Waiter prev;
     Waiter next;
     boolean queued;
+    // Written and read only by the waiting thread: what this acquisition did, for the JFR event.
+    boolean spun;
+    boolean slept;
+    boolean handedOff;
 
     Waiter(final Thread thread, final boolean writer, final long timeout)
     {
