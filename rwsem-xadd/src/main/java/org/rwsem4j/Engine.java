@@ -891,14 +891,14 @@ final class Engine extends EngineOwnerL2Pad
         final long deadline = clock.nanoTime() + spinBudgetNanos;
         final boolean interruptible = mode != UNINTERRUPTIBLE;
         final Node node = Osq.newNode();
+        final SpinAttempt attempt = new SpinAttempt(clock); // allocated before the OSQ is held: nothing may throw
+        attempt.reset(reader);                              // between osq.lock and the finally that unlocks it
         if (!osq.lock(node, () -> clock.nanoTime() - deadline > 0 ||
             (interruptible && Thread.currentThread().isInterrupted())))
         {
             events.inc(LockEvent.OPT_FAIL);
             return false;
         }
-        final SpinAttempt attempt = new SpinAttempt(clock);
-        attempt.reset(reader);
         boolean taken = false;
         boolean countedNull = false;
         boolean countedReaders = false;

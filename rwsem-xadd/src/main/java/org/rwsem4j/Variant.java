@@ -82,13 +82,17 @@ public final class Variant
             }
             else
             {
-                for (final String raw : trimmed.split("\\+", -1))
+                final String[] names = trimmed.split("\\+", -1);
+                for (final String raw : names)
                 {
-                    final String n = raw.trim();
-                    if (n.isEmpty())
+                    if (raw.trim().isEmpty())
                     {
                         throw new IllegalArgumentException("empty patch name in spec '" + spec + "'; " + help());
                     }
+                }
+                for (final String raw : names)
+                {
+                    final String n = raw.trim();
                     if (isPreset(n))
                     {
                         throw new IllegalArgumentException(

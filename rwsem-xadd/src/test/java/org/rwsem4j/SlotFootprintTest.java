@@ -1,0 +1,210 @@
+package org.rwsem4j;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.ref.Reference;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Off-heap slots leak nothing: a million locks created and dropped leave the arena's reservation bounded by the
+ * peak of live locks, not the number ever created. Also reports bytes per lock and construction cost beside
+ * {@link ReentrantReadWriteLock} (a report, with only a sanity bound asserted).
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SlotFootprintTest
+{
+    private static final int TOTAL = 1_000_000;
+    private static final int BATCH = 50_000;
+    private static final int MEASURE = 50_000;
+    private static final int ROUNDS = 5;
+
+    private static final OffHeapSlotArena ARENA = OffHeapSlotArena.INSTANCE;
+
+    private static long directPoolBytes()
+    {
+        for (final BufferPoolMXBean pool : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class))
+        {
+            if ("direct".equals(pool.getName()))
+            {
+                return pool.getMemoryUsed();
+            }
+        }
+        return -1;
+    }
+
+    private static long heapUsedAfterGc()
+    {
+        long used = Long.MAX_VALUE;
+        for (int i = 0; i < 3; i++)
+        {
+            System.gc();
+            used = Math.min(used, ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
+        }
+        return used;
+    }
+
+    /** GC until the Cleaner has returned slots down to {@code target}; fails after a generous bound. */
+    private static long gcUntilLiveAtMost(final long target)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TestSupport.WAIT_SECONDS);
+        long live;
+        int gcs = 0;
+        while ((live = ARENA.liveSlots()) > target)
+        {
+            if (System.nanoTime() - deadline > 0)
+            {
+                fail("the Cleaner did not return dropped slots: live=" + live + " target=" + target + " after " +
+                    gcs + " GCs");
+            }
+            if (gcs++ % 10 == 0)
+            {
+                System.gc();
+            }
+            LockSupport.parkNanos(5_000_000);
+        }
+        return live;
+    }
+
+    @Test
+    @Order(1)
+    void aMillionDroppedLocksLeakNoOffHeapSlots()
+    {
+        Rwsem.of("base"); // make sure the arena exists
+        System.gc();
+        LockSupport.parkNanos(50_000_000); // let the Cleaner return what earlier tests dropped
+        final long liveBefore = ARENA.liveSlots();
+        final long reservedBefore = ARENA.reservedBytes();
+        final long directBefore = directPoolBytes();
+        long maxReserved = reservedBefore;
+        final long start = System.nanoTime();
+
+        Rwsem[] batch = new Rwsem[BATCH];
+        for (int created = 0; created < TOTAL; created += BATCH)
+        {
+            for (int i = 0; i < BATCH; i++)
+            {
+                batch[i] = Rwsem.of("base");
+            }
+            // Use a few, so they are real locks and not dead code.
+            for (int i = 0; i < BATCH; i += 997)
+            {
+                batch[i].writeLock().lock();
+                batch[i].downgrade();
+                batch[i].readLock().unlock();
+            }
+            assertTrue(ARENA.liveSlots() >= BATCH, "slots are not counted: " + ARENA.liveSlots());
+            Arrays.fill(batch, null);
+            maxReserved = Math.max(maxReserved, ARENA.reservedBytes());
+            gcUntilLiveAtMost(liveBefore);
+        }
+        Reference.reachabilityFence(batch);
+        batch = null;
+        final long liveAfter = gcUntilLiveAtMost(liveBefore);
+        final long reservedAfter = ARENA.reservedBytes();
+        final long directAfter = directPoolBytes();
+        final long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+        System.out.printf("[slots] created and dropped %,d off-heap locks in batches of %,d in %,d ms%n",
+            TOTAL, BATCH, elapsedMs);
+        System.out.printf("[slots] arena reserved: before %,d B, peak %,d B, after %,d B (%,d B if every lock had " +
+            "kept its %d-byte slot)%n", reservedBefore, maxReserved, reservedAfter,
+            (long)TOTAL * OffHeapSlotArena.SLOT_BYTES, OffHeapSlotArena.SLOT_BYTES);
+        System.out.printf("[slots] live slots: before %,d, after GC %,d%n", liveBefore, liveAfter);
+        System.out.printf("[slots] direct buffer pool: before %,d B, after %,d B%n", directBefore, directAfter);
+
+        assertTrue(liveAfter <= liveBefore, "slots leaked: live " + liveBefore + " -> " + liveAfter);
+        final long bound = reservedBefore + (long)BATCH * OffHeapSlotArena.SLOT_BYTES + OffHeapSlotArena.CHUNK_BYTES;
+        assertTrue(reservedAfter <= bound, "arena grew past one batch: " + reservedAfter + " > " + bound);
+        assertTrue(reservedAfter - reservedBefore < (long)TOTAL * OffHeapSlotArena.SLOT_BYTES / 8,
+            "arena grew by " + (reservedAfter - reservedBefore) + " B: not far below a slot per lock created");
+        assertTrue(directAfter - directBefore < 16L << 20,
+            "direct memory grew by " + (directAfter - directBefore) + " B over a million dropped locks");
+    }
+
+    @Test
+    @Order(2)
+    void reportsBytesPerLockAndConstructionTime()
+    {
+        final String[] names = {"Rwsem off-heap (of(\"base\"))", "Rwsem on-heap (builder().onHeap())",
+            "ReentrantReadWriteLock"};
+        final Supplier<?>[] makers = {
+            () -> Rwsem.of("base"),
+            () -> Rwsem.builder().onHeap().build(),
+            ReentrantReadWriteLock::new,
+        };
+        final long[] heapBytes = new long[makers.length];
+        final long[] nsPerLock = new long[makers.length];
+        final long[] nsMin = new long[makers.length];
+        final Object[] keep = new Object[MEASURE];
+        System.gc();
+        final long liveAtStart = gcUntilLiveAtMost(Long.MAX_VALUE);
+        for (int k = 0; k < makers.length; k++)
+        {
+            final Supplier<?> maker = makers[k];
+            // Construction time: a warm-up round, then the median of ROUNDS rounds.
+            final long[] rounds = new long[ROUNDS];
+            for (int r = -1; r < ROUNDS; r++)
+            {
+                final long t0 = System.nanoTime();
+                for (int i = 0; i < MEASURE; i++)
+                {
+                    keep[i] = maker.get();
+                }
+                final long t1 = System.nanoTime();
+                if (r >= 0)
+                {
+                    rounds[r] = (t1 - t0) / MEASURE;
+                }
+                Arrays.fill(keep, null);
+                System.gc();
+                gcUntilLiveAtMost(liveAtStart); // untimed: dropped slots return, so the next round reuses them
+            }
+            Arrays.sort(rounds);
+            nsPerLock[k] = rounds[ROUNDS / 2];
+            nsMin[k] = rounds[0];
+
+            // Bytes per lock: heap used after GC, with MEASURE locks held, minus without.
+            final long base = heapUsedAfterGc();
+            for (int i = 0; i < MEASURE; i++)
+            {
+                keep[i] = maker.get();
+            }
+            final long held = heapUsedAfterGc();
+            assertTrue(((ReadWriteLock)keep[MEASURE - 1]).writeLock().tryLock(), "a fresh lock is free");
+            ((ReadWriteLock)keep[MEASURE - 1]).writeLock().unlock();
+            heapBytes[k] = (held - base) / MEASURE;
+            Arrays.fill(keep, null);
+        }
+        gcUntilLiveAtMost(Long.MAX_VALUE);
+
+        System.out.printf("[footprint] %,d locks per measurement; construction: median of %d rounds%n", MEASURE,
+            ROUNDS);
+        for (int k = 0; k < makers.length; k++)
+        {
+            System.out.printf("[footprint] %-36s heap %,5d B/lock%-24s construction %,6d ns/lock median " +
+                "(min %,d; includes GC of what it allocates)%n", names[k], heapBytes[k],
+                k == 0 ? " + " + OffHeapSlotArena.SLOT_BYTES + " B off-heap slot" : "", nsPerLock[k], nsMin[k]);
+        }
+        for (int k = 0; k < 2; k++)
+        {
+            assertTrue(heapBytes[k] > 0 && heapBytes[k] < 4096, names[k] + ": " + heapBytes[k] + " B per lock");
+        }
+        assertEquals(3, makers.length);
+    }
+}
