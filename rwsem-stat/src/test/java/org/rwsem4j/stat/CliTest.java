@@ -1,0 +1,207 @@
+package org.rwsem4j.stat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rwsem4j.Rwsem;
+import org.rwsem4j.StatsFile;
+
+/** Exit codes and messages of the CLI for bad arguments and bad files, and its output format. */
+class CliTest
+{
+    @TempDir
+    Path dir;
+
+    /** Exit code, stdout, stderr. */
+    record Result(int code, String out, String err)
+    {
+    }
+
+    static Result run(final String... args)
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static void assertBadArgs(final String expected, final String... args)
+    {
+        final Result r = run(args);
+        assertEquals(2, r.code, r.toString());
+        assertTrue(r.err.contains(expected), r.err);
+        assertTrue(r.err.contains("usage: rwsem-stat"), r.err);
+        assertEquals("", r.out);
+    }
+
+    @Test
+    void helpExitsZeroWithUsageOnStdout()
+    {
+        for (final String h : new String[]{"--help", "-h"})
+        {
+            final Result r = run(h);
+            assertEquals(0, r.code);
+            assertTrue(r.out.startsWith("usage: rwsem-stat"), r.out);
+            assertEquals("", r.err);
+        }
+        assertEquals(0, run("--once", "--help", "no-such-file").code);
+    }
+
+    @Test
+    void badArgumentsPrintUsageAndExitTwo()
+    {
+        assertBadArgs("missing <stats-file | pid>");
+        assertBadArgs("unknown option --frobnicate", "--frobnicate", "x.stats");
+        assertBadArgs("--interval needs a value", "x.stats", "--interval");
+        assertBadArgs("--interval wants a duration", "--interval", "soon", "x.stats");
+        assertBadArgs("--interval must be at least 1ms", "--interval", "0s", "x.stats");
+        assertBadArgs("--count wants a positive whole number", "--count", "0", "x.stats");
+        assertBadArgs("--count wants a positive whole number", "--count=many", "x.stats");
+        assertBadArgs("one stats file or pid", "a.stats", "b.stats");
+        assertBadArgs("contradict", "--once", "--count", "3", "a.stats");
+    }
+
+    @Test
+    void durations()
+    {
+        assertEquals(Duration.ofMillis(500), Main.Options.parseDuration("500ms"));
+        assertEquals(Duration.ofSeconds(1), Main.Options.parseDuration("1s"));
+        assertEquals(Duration.ofMillis(1500), Main.Options.parseDuration("1.5s"));
+        assertEquals(Duration.ofMinutes(2), Main.Options.parseDuration("2m"));
+        assertEquals(Duration.ofSeconds(3), Main.Options.parseDuration("3"));
+        assertEquals(Duration.ofSeconds(4), Main.Options.parseDuration("PT4S"));
+    }
+
+    @Test
+    void missingFileExitsTwoWithTheReadersMessage()
+    {
+        final Path missing = dir.resolve("nope.stats");
+        final Result r = run("--once", missing.toString());
+        assertEquals(2, r.code);
+        assertTrue(r.err.contains("no such stats file: " + missing), r.err);
+        assertEquals("", r.out);
+    }
+
+    @Test
+    void aPidWithoutAFileSaysWhichFileItLookedFor()
+    {
+        final long pid = 999_999_999L; // above Linux's pid_max: no such process
+        final Result r = run("--once", Long.toString(pid));
+        assertEquals(2, r.code);
+        assertTrue(r.err.contains("no such stats file: " + Main.pidFile(pid)), r.err);
+        assertTrue(r.err.contains("pid " + pid + " maps to"), r.err);
+    }
+
+    @Test
+    void foreignShortWrongVersionUnreadyTruncatedAndDirectoryAreRejected() throws Exception
+    {
+        final Path empty = Files.write(dir.resolve("empty.stats"), new byte[0]);
+        assertFile(empty, "too short to be an rwsem4j stats file");
+
+        final byte[] junk = new byte[4096];
+        java.util.Arrays.fill(junk, (byte)'x');
+        assertFile(Files.write(dir.resolve("junk.stats"), junk), "is not an rwsem4j stats file (bad magic)");
+
+        assertFile(header(dir.resolve("v2.stats"), 2, 1, 4, 4096), "has layout version 2; this reader reads version 1");
+        assertFile(header(dir.resolve("unready.stats"), 1, 0, 4, 4096), "is not ready yet");
+        assertFile(header(dir.resolve("cut.stats"), 1, 1, 1000, 4096), "is truncated");
+
+        // A real file whose version word was changed afterwards (as a newer owner would write it).
+        final Path real = StatsFile.create(dir.resolve("real.stats"), 8).path();
+        assertEquals(0, run("--once", real.toString()).code);
+        try (var ch = java.nio.channels.FileChannel.open(real, java.nio.file.StandardOpenOption.WRITE))
+        {
+            ch.write(ByteBuffer.allocate(4).order(ByteOrder.nativeOrder()).putInt(0, 7), 4);
+        }
+        assertFile(real, "has layout version 7");
+
+        final Result d = run("--once", dir.toString());
+        assertEquals(2, d.code, d.toString());
+        assertTrue(d.err.startsWith("rwsem-stat: "), d.err);
+    }
+
+    private static Path header(final Path p, final int version, final int ready, final int maxCounters,
+        final int length) throws Exception
+    {
+        final ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.nativeOrder());
+        b.putInt(0, StatsFile.MAGIC).putInt(4, version).putInt(8, ready).putInt(12, maxCounters);
+        return Files.write(p, b.array());
+    }
+
+    private static void assertFile(final Path p, final String expected)
+    {
+        final Result r = run("--once", p.toString());
+        assertEquals(2, r.code, r.toString());
+        assertTrue(r.err.contains(expected), r.err);
+        assertFalse(r.err.contains("usage:"), "a bad file is not a usage error: " + r.err);
+        assertEquals("", r.out);
+    }
+
+    @Test
+    void aPidArgumentReadsThatProcesssDefaultFile()
+    {
+        final long pid = ProcessHandle.current().pid();
+        assertEquals(Path.of(System.getProperty("java.io.tmpdir"), "rwsem4j-" + pid + ".stats"), Main.pidFile(pid));
+        assertEquals(Main.pidFile(pid), Main.resolve(Long.toString(pid)));
+        assertEquals(Path.of("some.stats"), Main.resolve("some.stats"));
+        if (System.getProperty(StatsFile.FILE_PROPERTY) != null)
+        {
+            return; // the default file is elsewhere in this JVM
+        }
+        // A named lock without .stats(...) publishes in this process's default file.
+        final Rwsem lock = Rwsem.builder().variant("base").name("pid-lookup").build();
+        lock.writeLock().lock();
+        lock.writeLock().unlock();
+        final Result r = run("--once", Long.toString(pid));
+        assertEquals(0, r.code, r.toString());
+        assertTrue(r.out.contains("pid-lookup [base] #"), r.out);
+        assertTrue(r.out.contains("pid " + pid + "  "), r.out);
+        assertTrue(lock.toString() != null); // keeps the lock reachable until here
+    }
+
+    @Test
+    void renderShowsNonZeroCountersRatesAndTheDecodedWord()
+    {
+        final StatView view = new StatView(Path.of("f.stats"), ProcessHandle.current().pid());
+        final Map<String, Map<String, Long>> before = new TreeMap<>();
+        before.put("db [base] #1", new TreeMap<>(Map.of("rwsem_wlock", 1000L, "rwsem_rlock", 0L,
+            "rwsem_sleep_writer", 5L, "lock-word", 0L)));
+        final Map<String, Map<String, Long>> after = new TreeMap<>();
+        after.put("db [base] #1", new TreeMap<>(Map.of("rwsem_wlock", 4210L, "rwsem_rlock", 0L,
+            "rwsem_sleep_writer", 5L, "lock-word", 0x303L)));
+        after.put("idle [base] #2", new TreeMap<>(Map.of("rwsem_wlock", 0L)));
+
+        final String first = view.render(before, null, 0);
+        assertTrue(first.contains(line("rwsem_wlock", "1000", "")), first);
+        assertFalse(first.contains("/s)"), "no rates on the first print: " + first);
+        assertFalse(first.contains("rwsem_rlock"), "zero counters are not printed: " + first);
+
+        final String second = view.render(after, before, 1_000_000_000L);
+        assertTrue(second.contains(line("rwsem_wlock", "4210", "  (+3,210/s)")), second);
+        assertTrue(second.contains(line("rwsem_sleep_writer", "5", "  (+0/s)")), second);
+        assertTrue(second.contains(line("lock-word", "0x303", "  readers=3,writer,waiters")), second);
+        assertTrue(second.contains("idle [base] #2\n  (no events)\n"), second);
+        assertTrue(view.render(Map.of(), null, 0).contains("(no live named locks)"));
+    }
+
+    /** Two spaces, the name padded to 25, the value right-aligned in 12, then the rest. */
+    private static String line(final String name, final String value, final String rest)
+    {
+        return String.format("  %-25s%12s%s%n", name, value, rest).replace(System.lineSeparator(), "\n");
+    }
+}
