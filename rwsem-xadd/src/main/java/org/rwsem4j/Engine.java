@@ -132,6 +132,16 @@ final class Engine extends EngineOwnerL2Pad
     private final long handoffTimeoutNanos;
     private final int nullOwnerRetries;
 
+    /**
+     * Test-only fault injection for the handoff protocol tests, read once at construction (0 in production, where
+     * nothing sets it): {@link #FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE} or {@link #FAULT_NO_HANDOFF_INHERIT}. The engine's
+     * own handoff bookkeeping cannot be broken from a patch, so its seeded bugs need this switch.
+     */
+    static volatile int testFault;
+    static final int FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE = 1;
+    static final int FAULT_NO_HANDOFF_INHERIT = 2;
+    private final int fault = testFault;
+
     Engine(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
     {
@@ -1054,7 +1064,8 @@ final class Engine extends EngineOwnerL2Pad
         queue.remove(waiter);
         if (queue.isEmpty())
         {
-            final long bits = word.getVolatile() & (WAITERS | HANDOFF);
+            final long bits = word.getVolatile() &
+                (fault == FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE ? WAITERS : WAITERS | HANDOFF);
             if (bits != 0)
             {
                 word.getAndAdd(-bits);
@@ -1063,7 +1074,7 @@ final class Engine extends EngineOwnerL2Pad
         }
         if (first)
         {
-            if ((word.getVolatile() & HANDOFF) != 0)
+            if ((word.getVolatile() & HANDOFF) != 0 && fault != FAULT_NO_HANDOFF_INHERIT)
             {
                 queue.head().handoffSet = true;
             }

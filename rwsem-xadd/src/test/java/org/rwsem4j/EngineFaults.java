@@ -1,0 +1,34 @@
+package org.rwsem4j;
+
+/** Test-only bridge to the engine's handoff fault switch, for the seeded-bug protocol tests. */
+public final class EngineFaults
+{
+    /** Keep HANDOFF set when the last waiter leaves the queue. */
+    public static final int KEEP_HANDOFF_ON_EMPTY_QUEUE = Engine.FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE;
+    /** Do not pass HANDOFF ownership to the next head when the head gives up. */
+    public static final int NO_HANDOFF_INHERIT = Engine.FAULT_NO_HANDOFF_INHERIT;
+
+    private EngineFaults()
+    {
+    }
+
+    /**
+     * Builds one lock with a fault switched on.
+     *
+     * @param builder the configured builder
+     * @param fault which fault
+     * @return the faulty lock
+     */
+    public static synchronized Rwsem build(final RwsemBuilder builder, final int fault)
+    {
+        Engine.testFault = fault;
+        try
+        {
+            return builder.build();
+        }
+        finally
+        {
+            Engine.testFault = 0;
+        }
+    }
+}
