@@ -395,20 +395,8 @@ final class Engine extends EngineOwnerL2Pad
         events.inc(LockEvent.OPT_RLOCK);
         if ((word.getVolatile() & WAITERS) != 0)
         {
-            final WakeQ wakeQ = new WakeQ();
             waitLock.lock();
-            try
-            {
-                if (!queue.isEmpty())
-                {
-                    rwsemMarkWake(WAKE_READ_OWNED, wakeQ);
-                }
-            }
-            finally
-            {
-                waitLock.unlock();
-            }
-            wakeQ.wakeUp();
+            markWakeAndUnlock(WAKE_READ_OWNED);
         }
     }
 
@@ -563,20 +551,8 @@ final class Engine extends EngineOwnerL2Pad
         final long old = word.getAndAdd(-WRITER_LOCKED + READER_BIAS);
         if ((old & WAITERS) != 0)
         {
-            final WakeQ wakeQ = new WakeQ();
             waitLock.lock();
-            try
-            {
-                if (!queue.isEmpty())
-                {
-                    rwsemMarkWake(WAKE_READ_OWNED, wakeQ);
-                }
-            }
-            finally
-            {
-                waitLock.unlock();
-            }
-            wakeQ.wakeUp();
+            markWakeAndUnlock(WAKE_READ_OWNED);
         }
     }
 
@@ -1019,22 +995,25 @@ final class Engine extends EngineOwnerL2Pad
                     events.inc(LockEvent.WAKE_SKIP);
                     return;
                 }
-                wakeHoldingWaitLock();
+                markWakeAndUnlock(WAKE_ANY);
                 return;
             }
         }
         waitLock.lock();
-        wakeHoldingWaitLock();
+        markWakeAndUnlock(WAKE_ANY);
     }
 
-    private void wakeHoldingWaitLock()
+    /**
+     * With the wait lock held: mark whoever {@code type} lets in, drop the wait lock, then unpark them (wake_q).
+     */
+    private void markWakeAndUnlock(final int type)
     {
         final WakeQ wakeQ = new WakeQ();
         try
         {
             if (!queue.isEmpty())
             {
-                rwsemMarkWake(WAKE_ANY, wakeQ);
+                rwsemMarkWake(type, wakeQ);
             }
         }
         finally

@@ -301,58 +301,79 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
         }
     }
 
-    /** The read side. */
-    static final class ReadLock implements Lock
+    /**
+     * What the two {@link Lock} views share: interrupt checks, the timed form, and the zero-timeout trylock. The hot
+     * methods ({@code lock}, {@code tryLock}, {@code unlock}) stay in each view so each call site is monomorphic.
+     */
+    abstract static class View implements Lock
     {
-        private final Engine engine;
+        final Engine engine;
 
-        ReadLock(final Engine engine)
+        View(final Engine engine)
         {
             this.engine = engine;
         }
 
-        @Override
-        public void lock()
-        {
-            try
-            {
-                engine.downRead(Engine.UNINTERRUPTIBLE, 0);
-            }
-            catch (final InterruptedException impossible)
-            {
-                throw new AssertionError(impossible);
-            }
-        }
+        abstract boolean acquire(int mode, long nanos) throws InterruptedException;
 
         @Override
-        public void lockInterruptibly() throws InterruptedException
+        public final void lockInterruptibly() throws InterruptedException
         {
             if (Thread.interrupted())
             {
                 throw new InterruptedException();
             }
-            engine.downRead(Engine.INTERRUPTIBLE, 0);
+            acquire(Engine.INTERRUPTIBLE, 0);
         }
 
         @Override
-        public boolean tryLock()
-        {
-            return engine.downReadTrylock();
-        }
-
-        @Override
-        public boolean tryLock(final long time, final TimeUnit unit) throws InterruptedException
+        public final boolean tryLock(final long time, final TimeUnit unit) throws InterruptedException
         {
             if (Thread.interrupted())
             {
                 throw new InterruptedException();
             }
             final long nanos = unit.toNanos(time);
-            if (nanos <= 0)
+            return nanos <= 0 ? tryLock() : acquire(Engine.TIMED, nanos);
+        }
+
+        final void lockUninterruptibly()
+        {
+            try
             {
-                return engine.downReadTrylock();
+                acquire(Engine.UNINTERRUPTIBLE, 0);
             }
-            return engine.downRead(Engine.TIMED, nanos);
+            catch (final InterruptedException impossible)
+            {
+                throw new AssertionError(impossible);
+            }
+        }
+    }
+
+    /** The read side. */
+    static final class ReadLock extends View
+    {
+        ReadLock(final Engine engine)
+        {
+            super(engine);
+        }
+
+        @Override
+        boolean acquire(final int mode, final long nanos) throws InterruptedException
+        {
+            return engine.downRead(mode, nanos);
+        }
+
+        @Override
+        public void lock()
+        {
+            lockUninterruptibly();
+        }
+
+        @Override
+        public boolean tryLock()
+        {
+            return engine.downReadTrylock();
         }
 
         @Override
@@ -375,57 +396,29 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /** The write side. */
-    static final class WriteLock implements Lock
+    static final class WriteLock extends View
     {
-        private final Engine engine;
-
         WriteLock(final Engine engine)
         {
-            this.engine = engine;
+            super(engine);
+        }
+
+        @Override
+        boolean acquire(final int mode, final long nanos) throws InterruptedException
+        {
+            return engine.downWrite(mode, nanos);
         }
 
         @Override
         public void lock()
         {
-            try
-            {
-                engine.downWrite(Engine.UNINTERRUPTIBLE, 0);
-            }
-            catch (final InterruptedException impossible)
-            {
-                throw new AssertionError(impossible);
-            }
-        }
-
-        @Override
-        public void lockInterruptibly() throws InterruptedException
-        {
-            if (Thread.interrupted())
-            {
-                throw new InterruptedException();
-            }
-            engine.downWrite(Engine.INTERRUPTIBLE, 0);
+            lockUninterruptibly();
         }
 
         @Override
         public boolean tryLock()
         {
             return engine.downWriteTrylock();
-        }
-
-        @Override
-        public boolean tryLock(final long time, final TimeUnit unit) throws InterruptedException
-        {
-            if (Thread.interrupted())
-            {
-                throw new InterruptedException();
-            }
-            final long nanos = unit.toNanos(time);
-            if (nanos <= 0)
-            {
-                return engine.downWriteTrylock();
-            }
-            return engine.downWrite(Engine.TIMED, nanos);
         }
 
         @Override

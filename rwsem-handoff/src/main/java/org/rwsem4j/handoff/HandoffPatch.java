@@ -1,10 +1,8 @@
 package org.rwsem4j.handoff;
 
-import java.util.Set;
-
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.Patch;
+import org.rwsem4j.AbstractPatch;
 
 /**
  * The handoff bit (kernel 5.3, 4f23dbc1e657, with the 5.16+ rules), the mechanism seed 001 needs: a waiter that
@@ -12,36 +10,13 @@ import org.rwsem4j.Patch;
  * only the queue head may take the lock. As in 5.3, optimistic spinners quit when the bit appears. The engine owns
  * every handoff mechanism (set, inherit, clear); this patch decides when a waiter may set it.
  */
-public final class HandoffPatch implements Patch
+public final class HandoffPatch extends AbstractPatch
 {
-    @Override
-    public String name()
+    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    public HandoffPatch()
     {
-        return "handoff";
-    }
-
-    @Override
-    public String seed()
-    {
-        return "5.3 (needed by 001)";
-    }
-
-    @Override
-    public String module()
-    {
-        return "rwsem-handoff";
-    }
-
-    @Override
-    public Set<String> conflicts()
-    {
-        return Set.of("wake-skip");
-    }
-
-    @Override
-    public Set<DecisionPoint> decisionPoints()
-    {
-        return Set.of(DecisionPoint.HANDOFF, DecisionPoint.SPIN_ON_HANDOFF);
+        super("handoff", "5.3 (needed by 001)", "rwsem-handoff", DecisionPoint.HANDOFF, DecisionPoint.SPIN_ON_HANDOFF);
+        conflictingWith("wake-skip");
     }
 
     @Override

@@ -1,10 +1,8 @@
 package org.rwsem4j.handoff;
 
-import java.util.Set;
-
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.Patch;
+import org.rwsem4j.AbstractPatch;
 
 /**
  * Seed 001, "Make handoff writer optimistically spin on owner" (2019, v5.4, 91d2a812dfb9): while HANDOFF is set
@@ -13,36 +11,13 @@ import org.rwsem4j.Patch;
  * preemption between a CAS and the owner store, kernel 48dfb5d2560d). Optimistic spinners no longer quit when the
  * bit appears: once the handoff writer owns the lock they spin on it.
  */
-public final class HandoffSpinPatch implements Patch
+public final class HandoffSpinPatch extends AbstractPatch
 {
-    @Override
-    public String name()
+    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    public HandoffSpinPatch()
     {
-        return "handoff-spin";
-    }
-
-    @Override
-    public String seed()
-    {
-        return "001";
-    }
-
-    @Override
-    public String module()
-    {
-        return "rwsem-handoff";
-    }
-
-    @Override
-    public Set<String> requires()
-    {
-        return Set.of("handoff");
-    }
-
-    @Override
-    public Set<DecisionPoint> decisionPoints()
-    {
-        return Set.of(DecisionPoint.HANDOFF_WAIT, DecisionPoint.SPIN_ON_HANDOFF);
+        super("handoff-spin", "001", "rwsem-handoff", DecisionPoint.HANDOFF_WAIT, DecisionPoint.SPIN_ON_HANDOFF);
+        requiring("handoff");
     }
 
     @Override

@@ -1,10 +1,8 @@
 package org.rwsem4j.readerowned;
 
-import java.util.Set;
-
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.Patch;
+import org.rwsem4j.AbstractPatch;
 
 /**
  * Seed 002, "Add reader-owned state to the owner field" (2016, v4.7): readers publish a reader-owned marker in the
@@ -12,30 +10,12 @@ import org.rwsem4j.Patch;
  * to store itself, or a free lock) and stops at once when readers own the lock, instead of the base's guess (start
  * only on a writer owner; spin through NULL until the budget ends).
  */
-public final class ReaderOwnedPatch implements Patch
+public final class ReaderOwnedPatch extends AbstractPatch
 {
-    @Override
-    public String name()
+    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    public ReaderOwnedPatch()
     {
-        return "reader-owned";
-    }
-
-    @Override
-    public String seed()
-    {
-        return "002";
-    }
-
-    @Override
-    public String module()
-    {
-        return "rwsem-reader-owned";
-    }
-
-    @Override
-    public Set<DecisionPoint> decisionPoints()
-    {
-        return Set.of(DecisionPoint.READER_OWNER, DecisionPoint.SPIN_ON_OWNER);
+        super("reader-owned", "002", "rwsem-reader-owned", DecisionPoint.READER_OWNER, DecisionPoint.SPIN_ON_OWNER);
     }
 
     @Override

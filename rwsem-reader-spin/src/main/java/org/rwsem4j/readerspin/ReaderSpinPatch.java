@@ -1,10 +1,8 @@
 package org.rwsem4j.readerspin;
 
-import java.util.Set;
-
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.Patch;
+import org.rwsem4j.AbstractPatch;
 
 /**
  * Seed 000 (2014), "enables optimistic spinning for readers" and "threshold limited spinning for active readers":
@@ -12,36 +10,13 @@ import org.rwsem4j.Patch;
  * trylock, and wake the queued readers after winning; and anyone spinning may keep spinning on a reader-owned lock
  * for a bounded threshold. Refines {@code reader-owned}'s spin policy, which it therefore requires.
  */
-public final class ReaderSpinPatch implements Patch
+public final class ReaderSpinPatch extends AbstractPatch
 {
-    @Override
-    public String name()
+    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    public ReaderSpinPatch()
     {
-        return "reader-spin";
-    }
-
-    @Override
-    public String seed()
-    {
-        return "000";
-    }
-
-    @Override
-    public String module()
-    {
-        return "rwsem-reader-spin";
-    }
-
-    @Override
-    public Set<String> requires()
-    {
-        return Set.of("reader-owned");
-    }
-
-    @Override
-    public Set<DecisionPoint> decisionPoints()
-    {
-        return Set.of(DecisionPoint.READER_SPIN, DecisionPoint.SPIN_ON_OWNER);
+        super("reader-spin", "000", "rwsem-reader-spin", DecisionPoint.READER_SPIN, DecisionPoint.SPIN_ON_OWNER);
+        requiring("reader-owned");
     }
 
     @Override

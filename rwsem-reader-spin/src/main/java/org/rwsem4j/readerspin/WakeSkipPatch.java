@@ -1,11 +1,9 @@
 package org.rwsem4j.readerspin;
 
-import java.util.Set;
-
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
 import org.rwsem4j.OwnerState;
-import org.rwsem4j.Patch;
+import org.rwsem4j.AbstractPatch;
 import org.rwsem4j.UnlockWakePolicy;
 
 /**
@@ -20,42 +18,14 @@ import org.rwsem4j.UnlockWakePolicy;
  * the unlock and the OSQ tail read are both volatile, so the unlock sees the spinner whenever the spinner could
  * have missed the unlock (the 2017 ordering fix).
  */
-public final class WakeSkipPatch implements Patch
+public final class WakeSkipPatch extends AbstractPatch
 {
-    @Override
-    public String name()
+    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    public WakeSkipPatch()
     {
-        return "wake-skip";
-    }
-
-    @Override
-    public String seed()
-    {
-        return "000";
-    }
-
-    @Override
-    public String module()
-    {
-        return "rwsem-reader-spin";
-    }
-
-    @Override
-    public Set<String> conflicts()
-    {
-        return Set.of("handoff");
-    }
-
-    @Override
-    public boolean optIn()
-    {
-        return true;
-    }
-
-    @Override
-    public Set<DecisionPoint> decisionPoints()
-    {
-        return Set.of(DecisionPoint.UNLOCK_WAKE);
+        super("wake-skip", "000", "rwsem-reader-spin", DecisionPoint.UNLOCK_WAKE);
+        conflictingWith("handoff");
+        optInOnly();
     }
 
     @Override

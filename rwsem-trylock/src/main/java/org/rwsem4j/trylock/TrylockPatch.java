@@ -1,10 +1,8 @@
 package org.rwsem4j.trylock;
 
-import java.util.Set;
-
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.Patch;
+import org.rwsem4j.AbstractPatch;
 
 /**
  * Seed 004, "Optimize down_read_trylock" (2019, v5.2, ddb20d1d3aed): the read trylock's first CAS assumes the lock
@@ -12,30 +10,12 @@ import org.rwsem4j.Patch;
  * shows no failing bit. Upstream undid it in effect in 5.16 (14c240488411): under heavy contention most callers then
  * pay two CASes. The ablation shows both sides.
  */
-public final class TrylockPatch implements Patch
+public final class TrylockPatch extends AbstractPatch
 {
-    @Override
-    public String name()
+    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    public TrylockPatch()
     {
-        return "trylock";
-    }
-
-    @Override
-    public String seed()
-    {
-        return "004";
-    }
-
-    @Override
-    public String module()
-    {
-        return "rwsem-trylock";
-    }
-
-    @Override
-    public Set<DecisionPoint> decisionPoints()
-    {
-        return Set.of(DecisionPoint.READ_TRYLOCK);
+        super("trylock", "004", "rwsem-trylock", DecisionPoint.READ_TRYLOCK);
     }
 
     @Override

@@ -1,10 +1,8 @@
 package org.rwsem4j.wakeonce;
 
-import java.util.Set;
-
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.Patch;
+import org.rwsem4j.AbstractPatch;
 
 /**
  * Seed 003, "Scan the wait_list for readers only once" (2016, v4.9), in the safe form: one scan of the shared wait
@@ -12,30 +10,12 @@ import org.rwsem4j.Patch;
  * grants published from the batch. The 2016 original published before adding, which let a writer in while readers
  * were inside (kernel a9e9bcb45b15); that order is not reachable from any spec.
  */
-public final class WakeOncePatch implements Patch
+public final class WakeOncePatch extends AbstractPatch
 {
-    @Override
-    public String name()
+    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    public WakeOncePatch()
     {
-        return "wake-once";
-    }
-
-    @Override
-    public String seed()
-    {
-        return "003";
-    }
-
-    @Override
-    public String module()
-    {
-        return "rwsem-wake-once";
-    }
-
-    @Override
-    public Set<DecisionPoint> decisionPoints()
-    {
-        return Set.of(DecisionPoint.READER_COLLECT);
+        super("wake-once", "003", "rwsem-wake-once", DecisionPoint.READER_COLLECT);
     }
 
     @Override
