@@ -1,0 +1,232 @@
+package org.rwsem4j.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.RunnerException;
+import org.rwsem4j.Variant;
+
+/**
+ * The per-patch ablation: plans the configurations for every available patch ({@link AblationPlan}), builds the
+ * matrix ({@link Matrix}), runs every cell once per round with one fork per run (so rounds interleave and machine
+ * drift spreads over all cells), then prints the seed-style tables and writes the JMH JSON, a Markdown report and
+ * one SVG per table.
+ *
+ * <p>Output layout under {@code --out} (default {@code bench/results}): {@code runs/<stamp>/} holds the dated
+ * report ({@code report.md}), {@code jmh.json}, {@code fairness.txt} and the SVGs; {@code latest.md} is a copy of
+ * the newest report whose chart links point into its run folder.
+ */
+final class Ablation
+{
+    private Ablation()
+    {
+    }
+
+    static String usage()
+    {
+        return String.join(System.lineSeparator(),
+            "ablation options:",
+            "  --quick              small matrix (2 forks, 50k/5k ops at 2/10 threads, loads 1,10; minutes on 2 cores)",
+            "  --full               the whole seed matrix, 5 forks, 1M ops (the default; hours on 2 cores)",
+            "  --forks N            forks (rounds) per cell",
+            "  --ops N              lock/unlock operations per thread in the seed-000 cells",
+            "  --variants a,b,...   headline variant specs (default base,all,recommended); spec@heap = on-heap word",
+            "  --patches p,q,...    measure contributions of these patches only (default: every available one)",
+            "  --only s,t,...       sections: " + Section.names(),
+            "  --out DIR            where reports go (default bench/results, or results outside the project root)",
+            "  --dry-run            print the plan and the cell count, run nothing",
+            "",
+            "Peers (mutex, rrwl, rrwl-fair, stamped) are always measured in the same run.",
+            "") + System.lineSeparator();
+    }
+
+    /**
+     * @param args the arguments after {@code ablation}
+     * @param out  console output
+     * @param err  console errors
+     * @return 0, or 1 if any cell failed
+     * @throws UsageException for bad arguments
+     */
+    static int run(final String[] args, final PrintStream out, final PrintStream err) throws UsageException
+    {
+        final AblationArgs a = AblationArgs.parse(args, Variant.available());
+        if (a.help)
+        {
+            out.print(usage());
+            return 0;
+        }
+        final AblationPlan plan = AblationPlan.of(PatchInfo.available(), a.patches);
+        final Matrix matrix;
+        try
+        {
+            matrix = new Matrix(a.profile, plan, a.variants, a.sections);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new UsageException(e.getMessage());
+        }
+        final Profile p = a.profile;
+        double estimate = 0;
+        for (final Cell c : matrix.cells)
+        {
+            estimate += p.estimateSeconds(c) * p.forks;
+        }
+        out.printf(Locale.ROOT, "rwsem4j ablation (%s): %d patches available (%s); %d contributions; %d cells x %d " +
+            "forks = %d runs; rough estimate %s%n", p.name, plan.patches().size(),
+            plan.patches().isEmpty() ? "base only" : String.join(",", plan.patches().keySet()),
+            plan.contributions().size(), matrix.cells.size(), p.forks, matrix.cells.size() * p.forks,
+            Progress.clock(estimate));
+        for (final Contribution c : plan.contributions())
+        {
+            out.println("  " + c.title() + "   [" + c.with().spec() + " vs " + c.without().spec() + "]");
+        }
+        if (a.dryRun)
+        {
+            return 0;
+        }
+        final double pause = PauseCalibration.nanosPerPause();
+        out.printf(Locale.ROOT, "1 pause unit (Thread.onSpinWait) = %.1f ns; %d cores%n", pause,
+            Runtime.getRuntime().availableProcessors());
+        final MachineInfo machine = MachineInfo.probe(pause);
+        final String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + p.name;
+        final Path runDir = a.out.resolve("runs").resolve(stamp);
+        try
+        {
+            Files.createDirectories(runDir);
+        }
+        catch (final IOException e)
+        {
+            err.println("rwsem4j-bench: cannot create " + runDir + ": " + e.getMessage());
+            return 1;
+        }
+        final String loadBefore = MachineInfo.loadAverage();
+        final Results results = new Results();
+        final List<RunResult> jmh = new ArrayList<>();
+        final JmhCellRunner jmhRunner = new JmhCellRunner(p);
+        final FairnessRunner fairnessRunner = new FairnessRunner();
+        final Progress progress = new Progress(out, matrix.cells.size() * p.forks, estimate);
+        for (int round = 1; round <= p.forks; round++)
+        {
+            final List<Cell> order = new ArrayList<>(matrix.cells);
+            Collections.shuffle(order, new Random(round));
+            for (final Cell c : order)
+            {
+                String outcome;
+                if (results.failed(c))
+                {
+                    outcome = "skipped (failed before)";
+                }
+                else
+                {
+                    try
+                    {
+                        final Sample s;
+                        if (c.bench().isJmh())
+                        {
+                            final RunResult rr = jmhRunner.run(c);
+                            jmh.add(rr);
+                            s = JmhCellRunner.sample(rr);
+                        }
+                        else
+                        {
+                            s = fairnessRunner.run(c);
+                        }
+                        results.add(c, s);
+                        outcome = Numbers.seed(s.score()) + " " + c.bench().unit;
+                    }
+                    catch (final RunnerException | IOException | RuntimeException e)
+                    {
+                        results.fail(c, rootMessage(e));
+                        outcome = "FAILED: " + rootMessage(e).lines().findFirst().orElse("");
+                    }
+                    catch (final InterruptedException e)
+                    {
+                        Thread.currentThread().interrupt();
+                        err.println("rwsem4j-bench: interrupted");
+                        return 1;
+                    }
+                }
+                progress.finished(round, p.forks, c.describe(matrix.label(c.impl())), p.estimateSeconds(c), outcome);
+            }
+            writeJson(runDir.resolve("jmh.json"), jmh, err);
+        }
+        final Report report = new Report(matrix, results, machine);
+        out.print(report.text());
+        final String header = String.format(Locale.ROOT,
+            "- profile: %s (%d forks; seed-000 ops per thread: %,d at 2 threads, %,d at 10); %d cells, %d runs, took %s%n" +
+            "- patches available: %s%n- load average (1/5/15 min) before: %s, after: %s (other work on the machine " +
+            "widens the spread)%n- JMH JSON: `jmh.json`; fairness child output: `fairness.txt`%n",
+            p.name, p.forks, p.opsFor(2), p.opsFor(10), matrix.cells.size(), matrix.cells.size() * p.forks,
+            Progress.clock(progress.elapsedSeconds()),
+            plan.patches().isEmpty() ? "none (base engine only)" : String.join(", ", plan.patches().keySet()),
+            loadBefore, MachineInfo.loadAverage());
+        final String title = "rwsem4j ablation, " + p.name + " profile, " + stamp;
+        try
+        {
+            for (final Map.Entry<String, String> svg : report.svgs().entrySet())
+            {
+                Files.writeString(runDir.resolve(svg.getKey() + ".svg"), svg.getValue(), StandardCharsets.UTF_8);
+            }
+            Files.writeString(runDir.resolve("report.md"), report.markdown(title, "", results.failures(), header),
+                StandardCharsets.UTF_8);
+            Files.write(runDir.resolve("fairness.txt"), fairnessRunner.kernelLines(), StandardCharsets.UTF_8);
+            Files.writeString(a.out.resolve("latest.md"),
+                report.markdown(title, "runs/" + stamp + "/", results.failures(), header), StandardCharsets.UTF_8);
+        }
+        catch (final IOException e)
+        {
+            err.println("rwsem4j-bench: cannot write the report: " + e.getMessage());
+            return 1;
+        }
+        out.printf(Locale.ROOT, "%nreport: %s (dated copy %s), took %s%n", a.out.resolve("latest.md"),
+            runDir.resolve("report.md"), Progress.clock(progress.elapsedSeconds()));
+        if (!results.failures().isEmpty())
+        {
+            err.println("rwsem4j-bench: " + results.failures().size() + " cell(s) failed; see the report");
+            return 1;
+        }
+        return 0;
+    }
+
+    private static void writeJson(final Path file, final List<RunResult> results, final PrintStream err)
+    {
+        try (PrintStream ps = new PrintStream(Files.newOutputStream(file), true, StandardCharsets.UTF_8))
+        {
+            ResultFormatFactory.getInstance(ResultFormatType.JSON, ps).writeOut(results);
+        }
+        catch (final IOException e)
+        {
+            err.println("rwsem4j-bench: cannot write " + file + ": " + e.getMessage());
+        }
+    }
+
+    private static String rootMessage(final Throwable e)
+    {
+        Throwable t = e;
+        final StringBuilder sb = new StringBuilder();
+        while (t != null)
+        {
+            if (t.getMessage() != null && !t.getMessage().isBlank())
+            {
+                sb.setLength(0);
+                sb.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage().trim());
+            }
+            t = t.getCause();
+        }
+        return sb.length() == 0 ? e.toString() : sb.toString();
+    }
+}

@@ -1,0 +1,167 @@
+package org.rwsem4j.bench;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Which configurations measure which patch, for a given set of available patches (DESIGN.md):
+ * <ul>
+ *   <li><b>adding P</b>: base + P + requires(P) against base + requires(P), for every P (opt-in ones too);</li>
+ *   <li><b>removing P</b>: {@code all} against {@code all} minus P and minus every patch that requires P
+ *       (transitively), for every P in {@code all};</li>
+ *   <li><b>opt-in P</b>: {@code all} minus P's conflicts (and what requires them) plus P and its requirements,
+ *       against the same without P.</li>
+ * </ul>
+ */
+final class AblationPlan
+{
+    private final Map<String, PatchInfo> patches = new TreeMap<>();
+    private final Config all;
+    private final List<Contribution> contributions = new ArrayList<>();
+
+    private AblationPlan(final Collection<PatchInfo> available, final Set<String> only)
+    {
+        available.forEach(p -> patches.put(p.name(), p));
+        final TreeSet<String> allNames = new TreeSet<>();
+        patches.values().stream().filter(p -> !p.optIn()).forEach(p -> allNames.add(p.name()));
+        all = Config.of("all", allNames);
+        for (final PatchInfo p : patches.values())
+        {
+            if (!only.isEmpty() && !only.contains(p.name()))
+            {
+                continue;
+            }
+            final Set<String> req = requiresClosure(p.name());
+            req.remove(p.name());
+            final TreeSet<String> with = new TreeSet<>(req);
+            with.add(p.name());
+            contributions.add(new Contribution(Contribution.Kind.ADDING, p.name(),
+                Config.of(baseLabel(req), req), Config.of(baseLabel(with), with)));
+            if (!p.optIn())
+            {
+                final Set<String> gone = dependentsClosure(Set.of(p.name()));
+                final TreeSet<String> rest = new TreeSet<>(allNames);
+                rest.removeAll(gone);
+                contributions.add(new Contribution(Contribution.Kind.REMOVING, p.name(),
+                    Config.of(minusLabel(gone), rest), all));
+            }
+            else
+            {
+                final TreeSet<String> clash = new TreeSet<>(p.conflicts());
+                patches.values().stream().filter(q -> q.conflicts().contains(p.name())).forEach(q -> clash.add(q.name()));
+                clash.retainAll(allNames);
+                final Set<String> gone = dependentsClosure(clash);
+                final TreeSet<String> rest = new TreeSet<>(allNames);
+                rest.removeAll(gone);
+                final TreeSet<String> withP = new TreeSet<>(rest);
+                withP.addAll(requiresClosure(p.name()));
+                final String restLabel = gone.isEmpty() ? "all" : minusLabel(gone);
+                contributions.add(new Contribution(Contribution.Kind.OPT_IN, p.name(),
+                    Config.of(restLabel, rest), Config.of(restLabel + "+" + p.name(), withP)));
+            }
+        }
+    }
+
+    /**
+     * @param available the patches to plan over
+     * @return the plan for every patch
+     */
+    static AblationPlan of(final Collection<PatchInfo> available)
+    {
+        return new AblationPlan(available, Set.of());
+    }
+
+    /**
+     * @param available the patches to plan over ({@code all} is formed from all of them)
+     * @param only      the patches to measure; empty for all
+     * @return the plan
+     */
+    static AblationPlan of(final Collection<PatchInfo> available, final Set<String> only)
+    {
+        return new AblationPlan(available, only);
+    }
+
+    /** @return the {@code all} configuration (every non-opt-in patch) */
+    Config all()
+    {
+        return all;
+    }
+
+    /** @return the contributions, grouped by patch name then kind */
+    List<Contribution> contributions()
+    {
+        return List.copyOf(contributions);
+    }
+
+    /** @return every configuration the contributions need, once per spec, in first-seen order */
+    List<Config> configs()
+    {
+        final Map<String, Config> seen = new LinkedHashMap<>();
+        for (final Contribution c : contributions)
+        {
+            seen.putIfAbsent(c.without().spec(), c.without());
+            seen.putIfAbsent(c.with().spec(), c.with());
+        }
+        return List.copyOf(seen.values());
+    }
+
+    /** @return the planned patches by name */
+    Map<String, PatchInfo> patches()
+    {
+        return java.util.Collections.unmodifiableMap(patches);
+    }
+
+    private Set<String> requiresClosure(final String name)
+    {
+        final TreeSet<String> out = new TreeSet<>();
+        final List<String> todo = new ArrayList<>(List.of(name));
+        while (!todo.isEmpty())
+        {
+            final String n = todo.remove(todo.size() - 1);
+            if (out.add(n))
+            {
+                final PatchInfo p = patches.get(n);
+                if (p != null)
+                {
+                    todo.addAll(p.requires());
+                }
+            }
+        }
+        return out;
+    }
+
+    private Set<String> dependentsClosure(final Set<String> roots)
+    {
+        final TreeSet<String> out = new TreeSet<>(roots);
+        boolean grew = true;
+        while (grew)
+        {
+            grew = false;
+            for (final PatchInfo p : patches.values())
+            {
+                if (!out.contains(p.name()) && p.requires().stream().anyMatch(out::contains))
+                {
+                    out.add(p.name());
+                    grew = true;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String baseLabel(final Set<String> names)
+    {
+        return names.isEmpty() ? "base" : "base+" + String.join("+", names);
+    }
+
+    private static String minusLabel(final Set<String> gone)
+    {
+        return "all-" + String.join("-", gone);
+    }
+}

@@ -1,0 +1,196 @@
+package org.rwsem4j.bench;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReadWriteLock;
+
+/**
+ * A plain timed harness (locktorture style): dedicated reader and writer threads loop on one lock for a fixed time,
+ * with {@code load} pause units inside the critical section and as many outside. It reports per-thread operation
+ * counts (total, min, mean, max per side, as the kernel prints them), the writers' wait for the lock (p50, p99, max)
+ * and the number of torn reads ({@code Fail}, which must be 0). The ablation runs it in a child JVM per repetition.
+ */
+final class FairnessHarness
+{
+    /** The line a child prints for the parent to parse. */
+    static final String RESULT_PREFIX = "RESULT ";
+    private static final int MAX_SAMPLES_PER_WRITER = 1 << 21;
+
+    private final ReadWriteLock lock;
+    private final int readers;
+    private final int writers;
+    private final int load;
+    private final GuardedPair pair = new GuardedPair();
+    private volatile boolean stop;
+
+    FairnessHarness(final ReadWriteLock lock, final int readers, final int writers, final int load)
+    {
+        this.lock = lock;
+        this.readers = readers;
+        this.writers = writers;
+        this.load = load;
+    }
+
+    /**
+     * Runs the harness.
+     *
+     * @param millis how long
+     * @return the outcome
+     * @throws InterruptedException if interrupted
+     */
+    FairnessResult run(final long millis) throws InterruptedException
+    {
+        final CountDownLatch gate = new CountDownLatch(1);
+        final long[] readOps = new long[readers];
+        final long[] writeOps = new long[writers];
+        final long[][] waits = new long[writers][];
+        final int[] waitCounts = new int[writers];
+        final long[] fails = new long[readers + writers];
+        final Thread[] threads = new Thread[readers + writers];
+        for (int i = 0; i < readers; i++)
+        {
+            final int index = i;
+            threads[i] = new Thread(() -> readLoop(gate, readOps, fails, index), "fair-reader-" + i);
+        }
+        for (int i = 0; i < writers; i++)
+        {
+            final int index = i;
+            threads[readers + i] = new Thread(
+                () -> writeLoop(gate, writeOps, waits, waitCounts, index), "fair-writer-" + i);
+        }
+        for (final Thread t : threads)
+        {
+            t.setDaemon(true);
+            t.start();
+        }
+        gate.countDown();
+        Thread.sleep(millis);
+        stop = true;
+        for (final Thread t : threads)
+        {
+            t.join(TimeUnit.MINUTES.toMillis(1));
+        }
+        int total = 0;
+        for (final int c : waitCounts)
+        {
+            total += c;
+        }
+        final long[] all = new long[total];
+        int at = 0;
+        for (int w = 0; w < writers; w++)
+        {
+            System.arraycopy(waits[w], 0, all, at, waitCounts[w]);
+            at += waitCounts[w];
+        }
+        Arrays.sort(all);
+        return new FairnessResult(readOps, writeOps, all, Arrays.stream(fails).sum());
+    }
+
+    private void readLoop(final CountDownLatch gate, final long[] ops, final long[] fails, final int index)
+    {
+        final Lock read = lock.readLock();
+        long n = 0;
+        long failed = 0;
+        awaitQuietly(gate);
+        while (!stop)
+        {
+            read.lock();
+            try
+            {
+                pair.read(load);
+            }
+            catch (final IllegalStateException torn)
+            {
+                failed++;
+            }
+            finally
+            {
+                read.unlock();
+            }
+            n++;
+            Pause.spin(load);
+        }
+        ops[index] = n;
+        fails[index] = failed;
+    }
+
+    private void writeLoop(final CountDownLatch gate, final long[] ops, final long[][] waits, final int[] counts,
+        final int index)
+    {
+        final Lock write = lock.writeLock();
+        long[] samples = new long[4096];
+        int count = 0;
+        long n = 0;
+        awaitQuietly(gate);
+        while (!stop)
+        {
+            final long t0 = System.nanoTime();
+            write.lock();
+            final long waited = System.nanoTime() - t0;
+            try
+            {
+                pair.write(load);
+            }
+            finally
+            {
+                write.unlock();
+            }
+            if (count == samples.length && count < MAX_SAMPLES_PER_WRITER)
+            {
+                samples = Arrays.copyOf(samples, count * 2);
+            }
+            if (count < samples.length)
+            {
+                samples[count++] = waited;
+            }
+            else if (waited > samples[(int)(n % count)])
+            {
+                samples[(int)(n % count)] = waited; // full: keep the larger, so the max survives
+            }
+            n++;
+            Pause.spin(load);
+        }
+        ops[index] = n;
+        waits[index] = samples;
+        counts[index] = count;
+    }
+
+    private static void awaitQuietly(final CountDownLatch gate)
+    {
+        try
+        {
+            gate.await();
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Child-process entry: {@code <impl> <readers> <writers> <millis> <load>}; prints the kernel-style summary and
+     * one {@link #RESULT_PREFIX} line.
+     *
+     * @param args the arguments
+     * @param out where to print
+     * @return exit status
+     * @throws InterruptedException if interrupted
+     */
+    static int main(final String[] args, final PrintStream out) throws InterruptedException
+    {
+        if (args.length != 5)
+        {
+            throw new IllegalArgumentException("fairness <impl> <readers> <writers> <millis> <load>");
+        }
+        final String impl = args[0];
+        final FairnessHarness h = new FairnessHarness(Locks.create(impl), Integer.parseInt(args[1]),
+            Integer.parseInt(args[2]), Integer.parseInt(args[4]));
+        final FairnessResult r = h.run(Long.parseLong(args[3]));
+        out.print(r.kernelFormat(impl));
+        out.println(RESULT_PREFIX + r.encode());
+        return 0;
+    }
+}

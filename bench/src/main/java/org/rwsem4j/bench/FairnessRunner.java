@@ -1,0 +1,69 @@
+package org.rwsem4j.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** Runs one {@link FairnessHarness} repetition in a child JVM (a fork, as JMH would) and parses its result line. */
+final class FairnessRunner
+{
+    private final List<String> kernelLines = new ArrayList<>();
+
+    /**
+     * @param cell a fairness cell
+     * @return the sample (score = total writer ops)
+     * @throws IOException if the child failed; the message carries its output
+     * @throws InterruptedException if interrupted
+     */
+    Sample run(final Cell cell) throws IOException, InterruptedException
+    {
+        final String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        final ProcessBuilder pb = new ProcessBuilder(java, JvmFlags.ADD_OPENS, "-cp",
+            System.getProperty("java.class.path"), BenchMain.class.getName(), "fairness", cell.impl(),
+            cell.param("readers"), cell.param("writers"), cell.param("millis"), cell.param("load"));
+        pb.redirectErrorStream(true);
+        final Process p = pb.start();
+        final StringBuilder output = new StringBuilder();
+        String result = null;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)))
+        {
+            String line;
+            while ((line = r.readLine()) != null)
+            {
+                output.append(line).append('\n');
+                if (line.startsWith(FairnessHarness.RESULT_PREFIX))
+                {
+                    result = line;
+                }
+                else if (!line.isBlank())
+                {
+                    kernelLines.add(line);
+                }
+            }
+        }
+        final long budget = Long.parseLong(cell.param("millis")) + TimeUnit.MINUTES.toMillis(2);
+        if (!p.waitFor(budget, TimeUnit.MILLISECONDS))
+        {
+            p.destroyForcibly();
+            throw new IOException("fairness child timed out for " + cell.impl());
+        }
+        if (p.exitValue() != 0 || result == null)
+        {
+            throw new IOException("fairness child failed (exit " + p.exitValue() + "):\n" + output);
+        }
+        final FairnessResult f = FairnessResult.decode(result);
+        return new Sample(FairnessResult.total(f.writeOps), Map.of(), f);
+    }
+
+    /** @return the children's kernel-format lines so far */
+    List<String> kernelLines()
+    {
+        return List.copyOf(kernelLines);
+    }
+}

@@ -1,0 +1,76 @@
+package org.rwsem4j.bench;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs one JMH cell for one fork, programmatically, and turns the result into a {@link Sample}. The fork's
+ * {@code --add-opens} flag comes from the benchmark's {@code @Fork(jvmArgsAppend = JvmFlags.ADD_OPENS)}.
+ */
+final class JmhCellRunner
+{
+    private final Profile profile;
+
+    JmhCellRunner(final Profile profile)
+    {
+        this.profile = profile;
+    }
+
+    /**
+     * @param cell a JMH cell
+     * @return the run's result (one fork)
+     * @throws RunnerException if the benchmark failed (a torn read, a timeout, a missing flag)
+     */
+    RunResult run(final Cell cell) throws RunnerException
+    {
+        final ChainedOptionsBuilder b = new OptionsBuilder()
+            .include(cell.bench().include())
+            .param(cell.bench().implParam(), cell.impl())
+            .forks(1)
+            .threads(cell.threads())
+            .shouldFailOnError(true)
+            .verbosity(VerboseMode.SILENT)
+            .timeout(TimeValue.minutes(10));
+        cell.params().forEach(b::param);
+        if (cell.bench() == Bench.LOCKTEST)
+        {
+            b.warmupIterations(profile.singleShotWarmups).measurementIterations(profile.singleShotMeasurements);
+        }
+        else
+        {
+            final TimeValue t = TimeValue.milliseconds(profile.iterationMillis);
+            b.warmupIterations(profile.timedWarmups).warmupTime(t)
+                .measurementIterations(profile.timedMeasurements).measurementTime(t);
+        }
+        final Collection<RunResult> results = new Runner(b.build()).run();
+        if (results.size() != 1)
+        {
+            throw new RunnerException("expected one result for " + cell.describe() + ", got " + results.size());
+        }
+        return results.iterator().next();
+    }
+
+    /**
+     * @param r a run result
+     * @return its primary score and secondary metrics
+     */
+    static Sample sample(final RunResult r)
+    {
+        final Map<String, Double> secondary = new HashMap<>();
+        for (final Map.Entry<String, Result> e : r.getSecondaryResults().entrySet())
+        {
+            secondary.put(e.getKey(), e.getValue().getScore());
+        }
+        return new Sample(r.getPrimaryResult().getScore(), secondary, null);
+    }
+}

@@ -1,0 +1,90 @@
+package org.rwsem4j.bench;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReadWriteLock;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Seed 000's microbenchmark: execution time (ms) until the last of {@code threads} workers finishes {@code ops}
+ * lock/unlock operations at ratio {@code r:w} with {@code load} pause units inside the critical section.
+ *
+ * <p>One JMH thread opens the gate and waits for the last worker ({@link LockTestRun}); JMH's own threads are not
+ * used because SingleShotTime would average across them. Writers update plain fields that readers check
+ * ({@link GuardedPair}), so a broken lock fails the run instead of posting a number.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Threads(1)
+@Fork(value = 1, jvmArgsAppend = JvmFlags.ADD_OPENS)
+@Warmup(iterations = 3)
+@Measurement(iterations = 5)
+public class LockTestBenchmark
+{
+    /** A peer ({@code mutex}, {@code rrwl}, {@code rrwl-fair}, {@code stamped}) or a variant spec. */
+    @Param({"base", "all", "mutex", "rrwl", "rrwl-fair", "stamped"})
+    public String impl;
+
+    /** Reads to writes, e.g. {@code 10:1}. */
+    @Param({"0:1", "1:1", "10:1"})
+    public String ratio;
+
+    /** Pause units inside the critical section. */
+    @Param({"1", "5", "10"})
+    public int load;
+
+    /** Worker threads (above the core count this measures oversubscription). */
+    @Param({"2", "10"})
+    public int threads;
+
+    /** Lock/unlock operations per worker. */
+    @Param({"1000000"})
+    public int ops;
+
+    private ReadWriteLock lock;
+    private GuardedPair pair;
+    private Ratio parsedRatio;
+    private LockTestRun run;
+    private long invocation;
+
+    @Setup(Level.Trial)
+    public void setUpTrial()
+    {
+        lock = Locks.create(impl);
+        pair = new GuardedPair();
+        parsedRatio = Ratio.parse(ratio);
+    }
+
+    @Setup(Level.Invocation)
+    public void startWorkers()
+    {
+        run = new LockTestRun(lock, pair, threads, ops, parsedRatio, load, ++invocation);
+        run.start();
+    }
+
+    @Benchmark
+    public void lockTest() throws Exception
+    {
+        run.go();
+    }
+
+    @TearDown(Level.Invocation)
+    public void joinWorkers() throws InterruptedException
+    {
+        run.join();
+    }
+}

@@ -1,0 +1,54 @@
+package org.rwsem4j.bench;
+
+import java.util.List;
+import java.util.Set;
+
+import org.rwsem4j.Variant;
+
+/** The {@code list} command: patches on the classpath, presets as they resolve here, and the JDK peers. */
+final class PatchList
+{
+    private PatchList()
+    {
+    }
+
+    static String render()
+    {
+        final StringBuilder sb = new StringBuilder();
+        final List<PatchInfo> patches = PatchInfo.available();
+        sb.append("patches on the classpath (").append(patches.size()).append("):\n");
+        if (patches.isEmpty())
+        {
+            sb.append("  (none: only the base engine; build the patch modules or drop -P '!<module>')\n");
+        }
+        sb.append(String.format("  %-14s %-20s %-5s %-16s %-16s %s%n", "name", "module", "seed", "requires",
+            "conflicts", "in all"));
+        for (final PatchInfo p : patches)
+        {
+            sb.append(String.format("  %-14s %-20s %-5s %-16s %-16s %s%n", p.name(), p.module(), p.seed(),
+                names(p.requires()), names(p.conflicts()), p.optIn() ? "no (opt-in)" : "yes"));
+        }
+        sb.append("presets:\n");
+        for (final String preset : List.of("base", "all", "recommended"))
+        {
+            String resolved;
+            try
+            {
+                resolved = Variant.parse(preset).spec();
+            }
+            catch (final IllegalArgumentException e)
+            {
+                resolved = "(unavailable: " + e.getMessage() + ")";
+            }
+            sb.append(String.format("  %-12s = %s%n", preset, resolved));
+        }
+        sb.append("peers: ").append(String.join(", ", Locks.PEERS)).append('\n');
+        sb.append("impl names: a peer, a spec (e.g. reader-owned+handoff), or a spec with @heap for the on-heap word\n");
+        return sb.toString();
+    }
+
+    private static String names(final Set<String> s)
+    {
+        return s.isEmpty() ? "-" : String.join(",", new java.util.TreeSet<>(s));
+    }
+}

@@ -1,0 +1,69 @@
+package org.rwsem4j.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/** Per-cell samples (one per fork) and failures of an ablation run. */
+final class Results
+{
+    private final Map<Cell, List<Sample>> samples = new LinkedHashMap<>();
+    private final Map<Cell, String> failures = new LinkedHashMap<>();
+
+    void add(final Cell cell, final Sample sample)
+    {
+        samples.computeIfAbsent(cell, c -> new ArrayList<>()).add(sample);
+    }
+
+    void fail(final Cell cell, final String why)
+    {
+        failures.putIfAbsent(cell, why);
+    }
+
+    boolean failed(final Cell cell)
+    {
+        return failures.containsKey(cell);
+    }
+
+    Map<Cell, String> failures()
+    {
+        return java.util.Collections.unmodifiableMap(failures);
+    }
+
+    List<Sample> samples(final Cell cell)
+    {
+        return samples.getOrDefault(cell, List.of());
+    }
+
+    /**
+     * @param cell a cell
+     * @return its primary-score stats over forks, or null if it has none (or failed)
+     */
+    Stats stats(final Cell cell)
+    {
+        return stats(cell, Sample::score);
+    }
+
+    /**
+     * @param cell a cell
+     * @param metric what to take from each fork
+     * @return the stats over forks, or null
+     */
+    Stats stats(final Cell cell, final ToDoubleFunction<Sample> metric)
+    {
+        if (failed(cell))
+        {
+            return null;
+        }
+        final List<Sample> s = samples(cell);
+        if (s.isEmpty())
+        {
+            return null;
+        }
+        final List<Double> values = new ArrayList<>();
+        s.forEach(x -> values.add(metric.applyAsDouble(x)));
+        return Stats.of(values);
+    }
+}

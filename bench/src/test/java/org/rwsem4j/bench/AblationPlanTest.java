@@ -1,0 +1,127 @@
+package org.rwsem4j.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+class AblationPlanTest
+{
+    /** The DESIGN.md catalogue. */
+    private static final List<PatchInfo> CATALOGUE = List.of(
+        PatchInfo.of("reader-owned"),
+        PatchInfo.of("wake-once"),
+        PatchInfo.of("trylock"),
+        PatchInfo.of("reader-spin", "reader-owned"),
+        PatchInfo.of("writer-respin"),
+        new PatchInfo("wake-skip", "rwsem-reader-spin", "000", Set.of(), Set.of("handoff"), true),
+        new PatchInfo("handoff", "rwsem-handoff", "-", Set.of(), Set.of("wake-skip"), false),
+        PatchInfo.of("handoff-spin", "handoff"));
+
+    private static final Set<String> ALL = Set.of("reader-owned", "wake-once", "trylock", "reader-spin",
+        "writer-respin", "handoff", "handoff-spin");
+
+    private static Contribution find(final AblationPlan plan, final Contribution.Kind kind, final String patch)
+    {
+        return plan.contributions().stream().filter(c -> c.kind() == kind && c.patch().equals(patch)).findFirst()
+            .orElseThrow(() -> new AssertionError("no " + kind + " " + patch));
+    }
+
+    private static Set<String> minus(final Set<String> all, final String... gone)
+    {
+        return all.stream().filter(n -> !List.of(gone).contains(n)).collect(Collectors.toSet());
+    }
+
+    @Test
+    void allLeavesOutOptInPatches()
+    {
+        assertEquals(ALL, AblationPlan.of(CATALOGUE).all().patches());
+    }
+
+    @Test
+    void addingIsBasePlusPatchAndItsRequirementsAgainstBasePlusRequirements()
+    {
+        final AblationPlan plan = AblationPlan.of(CATALOGUE);
+        final Contribution spin = find(plan, Contribution.Kind.ADDING, "reader-spin");
+        assertEquals(Set.of("reader-owned"), spin.without().patches());
+        assertEquals(Set.of("reader-owned", "reader-spin"), spin.with().patches());
+        final Contribution handoffSpin = find(plan, Contribution.Kind.ADDING, "handoff-spin");
+        assertEquals(Set.of("handoff"), handoffSpin.without().patches());
+        assertEquals(Set.of("handoff", "handoff-spin"), handoffSpin.with().patches());
+        final Contribution trylock = find(plan, Contribution.Kind.ADDING, "trylock");
+        assertEquals(Set.of(), trylock.without().patches());
+        assertEquals("base", trylock.without().spec());
+        assertEquals("trylock", trylock.with().spec());
+    }
+
+    @Test
+    void removingTakesOutThePatchAndEverythingThatRequiresIt()
+    {
+        final AblationPlan plan = AblationPlan.of(CATALOGUE);
+        final Contribution owned = find(plan, Contribution.Kind.REMOVING, "reader-owned");
+        assertEquals(ALL, owned.with().patches());
+        assertEquals(minus(ALL, "reader-owned", "reader-spin"), owned.without().patches());
+        final Contribution handoff = find(plan, Contribution.Kind.REMOVING, "handoff");
+        assertEquals(minus(ALL, "handoff", "handoff-spin"), handoff.without().patches());
+        final Contribution spin = find(plan, Contribution.Kind.REMOVING, "reader-spin");
+        assertEquals(minus(ALL, "reader-spin"), spin.without().patches());
+    }
+
+    @Test
+    void optInPatchGoesOnTopOfAllMinusItsConflictsAndIsNeverRemoved()
+    {
+        final AblationPlan plan = AblationPlan.of(CATALOGUE);
+        final Contribution skip = find(plan, Contribution.Kind.OPT_IN, "wake-skip");
+        final Set<String> rest = minus(ALL, "handoff", "handoff-spin");
+        assertEquals(rest, skip.without().patches());
+        final Set<String> with = new java.util.TreeSet<>(rest);
+        with.add("wake-skip");
+        assertEquals(with, skip.with().patches());
+        assertTrue(plan.contributions().stream()
+            .noneMatch(c -> c.kind() == Contribution.Kind.REMOVING && c.patch().equals("wake-skip")));
+        assertEquals(8 + 7 + 1, plan.contributions().size());
+    }
+
+    @Test
+    void plansOnlyWhatIsAvailable()
+    {
+        final AblationPlan plan = AblationPlan.of(List.of(PatchInfo.of("trylock")));
+        assertEquals(2, plan.contributions().size());
+        assertEquals(Set.of("trylock"), plan.all().patches());
+        final Contribution removing = find(plan, Contribution.Kind.REMOVING, "trylock");
+        assertEquals("base", removing.without().spec());
+        assertEquals(List.of("base", "trylock"),
+            plan.configs().stream().map(Config::spec).collect(Collectors.toList()));
+    }
+
+    @Test
+    void optInWithoutItsConflictOnTheClasspathGoesOnTopOfAll()
+    {
+        final AblationPlan plan = AblationPlan.of(List.of(PatchInfo.of("reader-owned"),
+            new PatchInfo("wake-skip", "rwsem-reader-spin", "000", Set.of(), Set.of("handoff"), true)));
+        final Contribution skip = find(plan, Contribution.Kind.OPT_IN, "wake-skip");
+        assertEquals("all", skip.without().label());
+        assertEquals(Set.of("reader-owned"), skip.without().patches());
+        assertEquals(Set.of("reader-owned", "wake-skip"), skip.with().patches());
+    }
+
+    @Test
+    void noPatchesNoContributions()
+    {
+        final AblationPlan plan = AblationPlan.of(List.of());
+        assertTrue(plan.contributions().isEmpty());
+        assertEquals("base", plan.all().spec());
+    }
+
+    @Test
+    void onlyRestrictsTheMeasuredPatchesButNotAll()
+    {
+        final AblationPlan plan = AblationPlan.of(CATALOGUE, Set.of("handoff"));
+        assertEquals(2, plan.contributions().size());
+        assertEquals(ALL, plan.all().patches());
+    }
+}
