@@ -1,0 +1,50 @@
+package org.rwsem4j.torture;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+import org.rwsem4j.DecisionPoint;
+import org.rwsem4j.Hooks;
+import org.rwsem4j.Patch;
+import org.rwsem4j.UnlockWakePolicy;
+
+/**
+ * Negative control for the watchdog: every unlock that sees the waiters bit skips its wakeup, as if a spinner or an
+ * owner were always known to wake later (the wake-skip heuristic with its proof removed, kernel §9 hazard 4). Queued
+ * waiters are then left asleep on a free lock: a lost wakeup that the liveness watchdog must report. Test-only,
+ * never registered with {@link java.util.ServiceLoader}.
+ */
+final class SkipAllWakeups implements Patch
+{
+    static final String NAME = "lost-wakeup";
+
+    @Override
+    public String name()
+    {
+        return NAME;
+    }
+
+    @Override
+    public String seed()
+    {
+        return "test-only negative control for the watchdog";
+    }
+
+    @Override
+    public String module()
+    {
+        return "torture";
+    }
+
+    @Override
+    public Set<DecisionPoint> decisionPoints()
+    {
+        return EnumSet.of(DecisionPoint.UNLOCK_WAKE);
+    }
+
+    @Override
+    public void install(final Hooks hooks)
+    {
+        hooks.unlockWake((spinners, owner) -> UnlockWakePolicy.Decision.SKIP);
+    }
+}

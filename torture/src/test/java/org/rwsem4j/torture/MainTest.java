@@ -1,0 +1,167 @@
+package org.rwsem4j.torture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.rwsem4j.Variant;
+
+/** The CLI, in process through {@link Main#run}, plus one child JVM for the missing-flag message. */
+class MainTest
+{
+    /** What one CLI call printed and returned. */
+    private record Outcome(int exit, String out, String err)
+    {
+        String lastLine()
+        {
+            final String[] lines = out.strip().split("\n");
+            return lines[lines.length - 1];
+        }
+
+        String all()
+        {
+            return "exit " + exit + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
+        }
+    }
+
+    private static Outcome cli(final String... args)
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int exit;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8))
+        {
+            exit = Main.run(args, o, e);
+        }
+        return new Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void helpExitsZero()
+    {
+        final Outcome r = cli("--help");
+        assertEquals(0, r.exit, r::all);
+        assertTrue(r.out.contains("Usage:"), r::all);
+        assertTrue(r.out.contains("all-combinations"), r::all);
+        assertTrue(r.out.contains("--duration"), r::all);
+    }
+
+    @Test
+    void listShowsPatchesPresetsAndControls()
+    {
+        final Outcome r = cli("list");
+        assertEquals(0, r.exit, r::all);
+        for (final String p : Variant.available())
+        {
+            assertTrue(r.out.contains(p), () -> p + " missing\n" + r.all());
+        }
+        assertTrue(r.out.contains("CI set"), r::all);
+        assertTrue(r.out.contains("unsafe-wake-2016"), r::all);
+    }
+
+    @Test
+    void badArgumentsExitTwoWithAMessage()
+    {
+        expectUsage("unknown option '--bogus'", "--bogus");
+        expectUsage("unexpected argument 'run'", "run");
+        expectUsage("bad number for --threads: 'many'", "--threads", "many");
+        expectUsage("bad number for --threads", "--threads", "0");
+        expectUsage("bad number for --readers: '-1'", "--readers", "-1");
+        expectUsage("bad duration for --duration: '5parsecs'", "--duration", "5parsecs");
+        expectUsage("bad duration for --watchdog", "--watchdog=");
+        expectUsage("bad value for --oracle: 'both-ways'", "--oracle", "both-ways");
+        expectUsage("bad number for --interrupts", "--interrupts", "lots");
+        expectUsage("option --variant needs a value", "--variant");
+        expectUsage("option --no-stutter takes no value", "--no-stutter=yes");
+        expectUsage("too short", "--variant", "ci-set", "--duration", "1s");
+        expectUsage("too short", "--variant", "all-combinations", "--duration", "2s");
+        expectUsage("bad value for --modes: 'sometimes'", "--modes", "lock,sometimes");
+    }
+
+    @Test
+    void unknownVariantListsTheAvailablePatches()
+    {
+        final Outcome r = expectUsage("unknown patch 'no-such-patch'", "--variant", "base,no-such-patch");
+        if (Variant.available().isEmpty())
+        {
+            assertTrue(r.err.contains("(none on the classpath)"), r::all);
+        }
+        for (final String p : Variant.available())
+        {
+            assertTrue(r.err.contains(p), () -> p + " missing\n" + r.all());
+        }
+        assertTrue(r.err.contains("all-combinations") && r.err.contains("busted"), r::all);
+    }
+
+    @Test
+    void aBadCombinationGetsVariantsOwnMessage()
+    {
+        final Outcome r = expectUsage("bad --variant", "--variant", "all+base");
+        assertTrue(r.err.contains("cannot be combined"), r::all);
+    }
+
+    @Test
+    void aShortRunEndsWithSuccess()
+    {
+        final Outcome r = cli("--variant", "base", "--threads", "6", "--duration", "2s", "--seed", "42",
+            "--progress", "500ms");
+        assertEquals(0, r.exit, r::all);
+        assertEquals("SUCCESS", r.lastLine(), r::all);
+        assertTrue(r.out.contains("[1/2] start base [exclusion]"), r::all);
+        assertTrue(r.out.contains("[2/2] start base [data]"), r::all);
+        assertTrue(r.out.matches("(?s).*\\[1/2] base \\[exclusion]: \\d+ reads, \\d+ writes so far.*"), r::all);
+        assertTrue(r.out.matches("(?s).*Writes:  Total: \\d+  Max/Min: \\d+/\\d+( \\?\\?\\?)?  Fail: 0\n.*"), r::all);
+        assertTrue(r.out.matches("(?s).*Reads:  Total: \\d+  Max/Min: \\d+/\\d+( \\?\\?\\?)?  Fail: 0\n.*"), r::all);
+        assertTrue(r.out.contains("Reads wait (us):  p50"), r::all);
+        assertTrue(r.out.contains("Lock events: rwsem_"), r::all);
+        assertTrue(r.out.contains("Quiescent: yes"), r::all);
+        assertTrue(r.err.isEmpty(), r::all);
+    }
+
+    @Test
+    void aNegativeControlEndsWithFailure()
+    {
+        final Outcome r = cli("--variant", "busted", "--threads", "4", "--duration", "1s", "--oracle", "exclusion");
+        assertEquals(1, r.exit, r::all);
+        assertEquals("FAILURE", r.lastLine(), r::all);
+        assertTrue(r.out.contains("!!!"), r::all);
+    }
+
+    /** Without --add-opens (java -cp, not java -jar) the off-heap word cannot be made: the flag is named, exit 2. */
+    @Test
+    @Timeout(60)
+    void missingJvmFlagIsNamedAndExitsTwo() throws Exception
+    {
+        final String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        final String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        final List<String> cmd = new ArrayList<>(List.of(java, "-cp", cp, Main.class.getName(), "--variant", "base",
+            "--duration", "1s"));
+        final Process p = new ProcessBuilder(cmd).redirectErrorStream(false).start();
+        final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        final String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(50, TimeUnit.SECONDS));
+        final Outcome r = new Outcome(p.exitValue(), out, err);
+        assertEquals(2, r.exit, r::all);
+        assertTrue(r.err.contains("--add-opens java.base/jdk.internal.misc=ALL-UNNAMED"), r::all);
+        assertTrue(r.out.isEmpty(), r::all);
+    }
+
+    private static Outcome expectUsage(final String message, final String... args)
+    {
+        final Outcome r = cli(args);
+        assertEquals(2, r.exit, r::all);
+        assertTrue(r.err.contains(message), () -> "expected '" + message + "'\n" + r.all());
+        assertTrue(r.out.isEmpty(), r::all);
+        return r;
+    }
+}
