@@ -162,6 +162,7 @@ final class Engine extends EngineOwnerL2Pad
             this.events = new EventCounters(slots.isOffHeap());
         }
         this.sync = new RwsemSync(this);
+        JfrSupport.init();
         this.readTrylock = hooks.readTrylock;
         this.markReaderOwned = hooks.markReaderOwned;
         this.spinPolicy = hooks.spinPolicy;
@@ -305,8 +306,11 @@ final class Engine extends EngineOwnerL2Pad
             throw notReentrant("read");
         }
         events.inc(LockEvent.RLOCK);
-        final ContendedEvent event = new ContendedEvent();
-        event.begin();
+        final ContendedEvent event = JfrSupport.ENABLED ? new ContendedEvent() : null;
+        if (event != null)
+        {
+            event.begin();
+        }
         final Waiter waiter = new Waiter(Thread.currentThread(), false, clock.nanoTime() + handoffTimeoutNanos);
         boolean acquired = false;
         try
@@ -322,6 +326,10 @@ final class Engine extends EngineOwnerL2Pad
 
     private void commit(final ContendedEvent event, final Waiter waiter, final boolean acquired)
     {
+        if (event == null)
+        {
+            return;
+        }
         event.end();
         if (event.shouldCommit())
         {
@@ -563,8 +571,11 @@ final class Engine extends EngineOwnerL2Pad
             throw notReentrant("write");
         }
         events.inc(LockEvent.WLOCK);
-        final ContendedEvent event = new ContendedEvent();
-        event.begin();
+        final ContendedEvent event = JfrSupport.ENABLED ? new ContendedEvent() : null;
+        if (event != null)
+        {
+            event.begin();
+        }
         final Waiter waiter = new Waiter(Thread.currentThread(), true, clock.nanoTime() + handoffTimeoutNanos);
         boolean acquired = false;
         try

@@ -43,6 +43,18 @@ final class FairnessHarness
      */
     FairnessResult run(final long millis) throws InterruptedException
     {
+        // A short unmeasured phase first: the JVM's first contended acquisitions load the slow-path classes and JFR's
+        // metadata (100-200 ms measured), which would otherwise show up as the run's maximum writer wait.
+        phase(WARM_UP_MILLIS);
+        stop = false;
+        return phase(millis);
+    }
+
+    /** Unmeasured warm-up before every run. */
+    static final long WARM_UP_MILLIS = 300;
+
+    private FairnessResult phase(final long millis) throws InterruptedException
+    {
         final CountDownLatch gate = new CountDownLatch(1);
         final long[] readOps = new long[readers];
         final long[] writeOps = new long[writers];

@@ -1,0 +1,32 @@
+package org.rwsem4j;
+
+/**
+ * Keeps JFR off the first contended acquisition. The first {@code jdk.jfr.Event} a JVM instantiates builds JFR's
+ * metadata, which measured 100–200 ms here; done inside a lock's slow path, that stalls the first contended waiter
+ * for that long. So the first lock built starts a daemon thread that instantiates {@link ContendedEvent} once, off
+ * every lock path. Set {@code -Drwsem4j.jfr=false} to never touch JFR at all.
+ */
+final class JfrSupport
+{
+    /** Whether slow paths create {@link ContendedEvent}s. */
+    static final boolean ENABLED = !"false".equals(System.getProperty("rwsem4j.jfr"));
+
+    private JfrSupport()
+    {
+    }
+
+    static
+    {
+        if (ENABLED)
+        {
+            final Thread warmUp = new Thread(() -> new ContendedEvent().begin(), "rwsem4j-jfr-warm-up");
+            warmUp.setDaemon(true);
+            warmUp.start();
+        }
+    }
+
+    /** Touching this class is enough to start the warm-up, once. */
+    static void init()
+    {
+    }
+}
