@@ -61,6 +61,10 @@ final class Engine extends EngineOwnerL2Pad
      * acquiring writer, by a reader wake, or when the queue empties; when the head leaves by cancellation the new
      * head inherits it. All handoff decisions are taken under the wait lock (kernel d257cc8cb8d5).
      *
+     * Parking: a waiter spins PARK_SPINS times on its own flags (granted, or a writer's wakeup) before it parks,
+     * because a JVM park/unpark round trip costs microseconds; the unpark still comes, so a skipped park only leaves
+     * a permit, which the waiter's re-check loop absorbs. Waiters park on the RwsemSync blocker.
+     *
      * Wake rules: an unlock that leaves no lockers and sees WAITERS wakes (rwsemWake); a reader or non-first writer
      * that queues runs the conditional wake (54c1ee4d614d); a head waiter that gives up runs the wake for the next
      * (1ee326196c66); a slow-path locker that backs out its own reader bias wakes if that bias may have hidden a
@@ -77,6 +81,9 @@ final class Engine extends EngineOwnerL2Pad
     };
 
     static final int MAX_READERS_WAKEUP = 256;
+
+    /** How many {@code onSpinWait}s a waiter spins on its flags before it parks (a microsecond or two). */
+    static final int PARK_SPINS = 64;
 
     /** Acquisition modes. */
     static final int UNINTERRUPTIBLE = 0;
@@ -447,9 +454,7 @@ final class Engine extends EngineOwnerL2Pad
                         break; // granted while we gave up: we hold the read lock
                     }
                 }
-                events.inc(LockEvent.SLEEP_READER);
-                waiter.slept = true;
-                park(mode, deadline);
+                park(waiter, mode, deadline);
                 if (mode == UNINTERRUPTIBLE && Thread.interrupted())
                 {
                     interrupted = true;
@@ -467,8 +472,25 @@ final class Engine extends EngineOwnerL2Pad
         }
     }
 
-    private void park(final int mode, final long deadline)
+    /**
+     * Waits for a wake: first a short spin on the waiter's own flags ({@code granted} for a reader, {@code wakeup} for
+     * a writer), because on a JVM a park/unpark round trip costs microseconds while a short critical section ends
+     * in less; then a real park. Only parking and unparking change: who is woken and when stays the wake logic's
+     * business, and every caller re-checks its state in a loop, so a skipped park is as safe as a spurious wakeup.
+     */
+    private void park(final Waiter waiter, final int mode, final long deadline)
     {
+        for (int i = 0; i < PARK_SPINS; i++)
+        {
+            if (waiter.granted || waiter.wakeup)
+            {
+                waiter.wakeup = false;
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        events.inc(waiter.writer ? LockEvent.SLEEP_WRITER : LockEvent.SLEEP_READER);
+        waiter.slept = true;
         if (mode == TIMED)
         {
             LockSupport.parkNanos(sync, deadline - clock.nanoTime());
@@ -477,6 +499,7 @@ final class Engine extends EngineOwnerL2Pad
         {
             LockSupport.park(sync);
         }
+        waiter.wakeup = false;
     }
 
     /**
@@ -742,9 +765,7 @@ final class Engine extends EngineOwnerL2Pad
                     return interrupted ? INTERRUPTED_UNINTERRUPTIBLY : RESPIN;
                 }
 
-                events.inc(LockEvent.SLEEP_WRITER);
-                waiter.slept = true;
-                park(mode, deadline);
+                park(waiter, mode, deadline);
                 woken = true;
                 spun = false;
                 nullRetries = 0;
@@ -1083,6 +1104,7 @@ final class Engine extends EngineOwnerL2Pad
         {
             if (type == WAKE_ANY)
             {
+                head.wakeup = true;
                 wakeQ.add(head.thread);
                 events.inc(LockEvent.WAKE_WRITER);
             }

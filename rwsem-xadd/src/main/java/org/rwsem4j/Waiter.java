@@ -12,6 +12,8 @@ public final class Waiter
     final long timeout;
     /** Set with release semantics by the waker, after the count holds this reader's grant; read by the waiter. */
     volatile boolean granted;
+    /** Set (release) by a waker before it unparks this writer; lets a writer about to park skip the park. */
+    volatile boolean wakeup;
     /** This waiter set or inherited the handoff bit (5.16+ {@code handoff_set}). */
     boolean handoffSet;
     Waiter prev;
