@@ -1,11 +1,8 @@
 package org.rwsem4j.torture;
 
-import java.util.EnumSet;
-import java.util.Set;
-
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.Patch;
+import org.rwsem4j.AbstractPatch;
 import org.rwsem4j.UnlockWakePolicy;
 
 /**
@@ -14,32 +11,13 @@ import org.rwsem4j.UnlockWakePolicy;
  * waiters are then left asleep on a free lock: a lost wakeup that the liveness watchdog must report. Test-only,
  * never registered with {@link java.util.ServiceLoader}.
  */
-final class SkipAllWakeups implements Patch
+final class SkipAllWakeups extends AbstractPatch
 {
     static final String NAME = "lost-wakeup";
 
-    @Override
-    public String name()
+    SkipAllWakeups()
     {
-        return NAME;
-    }
-
-    @Override
-    public String seed()
-    {
-        return "test-only negative control for the watchdog";
-    }
-
-    @Override
-    public String module()
-    {
-        return "torture";
-    }
-
-    @Override
-    public Set<DecisionPoint> decisionPoints()
-    {
-        return EnumSet.of(DecisionPoint.UNLOCK_WAKE);
+        super(NAME, "test-only negative control for the watchdog", "torture", DecisionPoint.UNLOCK_WAKE);
     }
 
     @Override

@@ -1,12 +1,10 @@
 package org.rwsem4j.torture;
 
-import java.util.EnumSet;
-import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.Patch;
+import org.rwsem4j.AbstractPatch;
 import org.rwsem4j.WakeBatch;
 import org.rwsem4j.Waiter;
 
@@ -21,7 +19,7 @@ import org.rwsem4j.Waiter;
  * <p>Test-only: never registered with {@link java.util.ServiceLoader}, so {@code Rwsem.of} cannot name it; the runner
  * installs it with {@code Rwsem.builder().patch(new UnsafeWake2016(delay))}.
  */
-final class UnsafeWake2016 implements Patch
+final class UnsafeWake2016 extends AbstractPatch
 {
     static final String NAME = "unsafe-wake-2016";
 
@@ -32,31 +30,9 @@ final class UnsafeWake2016 implements Patch
 
     UnsafeWake2016(final long delayNanos)
     {
+        super(NAME, "003 as merged in 2016 (70800c3c0cc5), unsafe; test-only negative control", "torture",
+            DecisionPoint.READER_COLLECT);
         this.delayNanos = delayNanos;
-    }
-
-    @Override
-    public String name()
-    {
-        return NAME;
-    }
-
-    @Override
-    public String seed()
-    {
-        return "003 as merged in 2016 (70800c3c0cc5), unsafe; test-only negative control";
-    }
-
-    @Override
-    public String module()
-    {
-        return "torture";
-    }
-
-    @Override
-    public Set<DecisionPoint> decisionPoints()
-    {
-        return EnumSet.of(DecisionPoint.READER_COLLECT);
     }
 
     @Override
