@@ -24,7 +24,7 @@ import org.rwsem4j.TestSupport.Kind;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class HooksAndEventsTest
 {
-    /** The base's two-pass collection, re-implemented here with a call counter. */
+    /** The base's two-pass collection, wrapped with counters (how often it is called, how many readers it granted). */
     static final class CountingTwoPass implements ReaderGrant
     {
         final AtomicInteger calls = new AtomicInteger();
@@ -34,21 +34,45 @@ class HooksAndEventsTest
         public void grantReaders(final WakeBatch batch)
         {
             calls.incrementAndGet();
-            int readers = 0;
-            for (Waiter w = batch.scanHead(); w != null && w.isReader() && readers < batch.limit(); w = batch.next(w))
+            BaseChoices.TWO_PASS_GRANT.grantReaders(new WakeBatch()
             {
-                readers++;
-            }
-            batch.addGrant(readers);
-            Waiter w = batch.scanHead();
-            for (int i = 0; i < readers; i++)
-            {
-                final Waiter next = batch.next(w);
-                batch.unlink(w);
-                batch.publish(w);
-                w = next;
-            }
-            granted.addAndGet(readers);
+                @Override
+                public Waiter scanHead()
+                {
+                    return batch.scanHead();
+                }
+
+                @Override
+                public Waiter next(final Waiter waiter)
+                {
+                    return batch.next(waiter);
+                }
+
+                @Override
+                public int limit()
+                {
+                    return batch.limit();
+                }
+
+                @Override
+                public void unlink(final Waiter waiter)
+                {
+                    batch.unlink(waiter);
+                }
+
+                @Override
+                public void addGrant(final int readers)
+                {
+                    batch.addGrant(readers);
+                }
+
+                @Override
+                public void publish(final Waiter waiter)
+                {
+                    granted.incrementAndGet();
+                    batch.publish(waiter);
+                }
+            });
         }
     }
 
