@@ -3,15 +3,13 @@ package org.rwsem4j.protocol;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import org.rwsem4j.AbstractPatch;
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.Patch;
 
-/** A test-only {@link Patch}, installed with {@code Rwsem.builder().patch(...)}; it sets only what it declares. */
-final class TestPatch implements Patch
+/** A test-only patch, installed with {@code Rwsem.builder().patch(...)}; it sets only what it declares. */
+final class TestPatch extends AbstractPatch
 {
-    private final String name;
-    private final Set<DecisionPoint> points;
     private final Consumer<Hooks> install;
 
     TestPatch(final String name, final DecisionPoint point, final Consumer<Hooks> install)
@@ -21,39 +19,9 @@ final class TestPatch implements Patch
 
     TestPatch(final String name, final Set<DecisionPoint> points, final Consumer<Hooks> install)
     {
-        this.name = name;
-        this.points = Set.copyOf(points);
+        super(name, "test", "rwsem-xadd (tests)", points.toArray(new DecisionPoint[0]));
+        optInOnly();
         this.install = install;
-    }
-
-    @Override
-    public String name()
-    {
-        return name;
-    }
-
-    @Override
-    public String seed()
-    {
-        return "test";
-    }
-
-    @Override
-    public String module()
-    {
-        return "rwsem-xadd (tests)";
-    }
-
-    @Override
-    public boolean optIn()
-    {
-        return true;
-    }
-
-    @Override
-    public Set<DecisionPoint> decisionPoints()
-    {
-        return points;
     }
 
     @Override
@@ -65,6 +33,6 @@ final class TestPatch implements Patch
     @Override
     public String toString()
     {
-        return "test patch " + name;
+        return "test patch " + name();
     }
 }
