@@ -157,17 +157,14 @@ final class Engine extends EngineOwnerL2Pad
         this.slots = slots;
         this.tunables = hooks.tunables;
         this.clock = tunables.clock;
-        if (stats != null)
-        {
-            final long id = stats.nextLockId();
-            this.word = publishWord ? stats.allocateWord(this, id, name, this.variant) : slots.allocate(this);
-            this.events = new EventCounters(stats.values(), stats.registerEvents(this, id, name, this.variant));
-        }
-        else
-        {
-            this.word = slots.allocate(this);
-            this.events = new EventCounters(slots.isOffHeap());
-        }
+        // A full stats file publishes nothing (null, warned once): the counters stay in process, the word in its slot.
+        final long id = stats != null ? stats.nextLockId() : 0;
+        final int[] published = stats != null ? stats.registerEvents(this, id, name, this.variant) : null;
+        final LockWord publishedWord = published != null && publishWord ?
+            stats.allocateWord(this, id, name, this.variant) : null;
+        this.word = publishedWord != null ? publishedWord : slots.allocate(this);
+        this.events = published != null ? new EventCounters(stats.values(), published) :
+            new EventCounters(slots.isOffHeap());
         this.sync = new RwsemSync(this);
         JfrSupport.init();
         this.readTrylock = hooks.readTrylock;

@@ -155,7 +155,8 @@ public final class RwsemBuilder
     /**
      * Names the lock. A named lock with an off-heap word publishes its event counters in the process's default
      * {@link StatsFile} (unless {@link #stats(StatsFile)} chose another, or {@code null} for none), where
-     * {@code rwsem-stat} can read them from another process.
+     * {@code rwsem-stat} can read them from another process. If that file is refused (an unsafe place) or full, the
+     * lock is built all the same, its counters kept in process, and one warning is logged.
      *
      * @param name a name for diagnostics and statistics
      * @return this
@@ -179,7 +180,8 @@ public final class RwsemBuilder
 
     /**
      * Also publish the lock word itself in the stats file (the word then lives in the file's counter slot), so
-     * {@code rwsem-stat} can decode it live.
+     * {@code rwsem-stat} can decode it live. If the stats file is refused or full, the word stays in its ordinary slot
+     * and the lock works the same.
      *
      * @return this
      */
@@ -208,15 +210,13 @@ public final class RwsemBuilder
             p.install(hooks);
         }
         final SlotSource source = slots != null ? slots : SlotSource.offHeap();
-        StatsFile file = null;
-        if (name != null && source.isOffHeap())
-        {
-            file = statsChosen ? stats : StatsFile.defaultFile();
-        }
-        if (publishWord && file == null)
+        final boolean publishes = name != null && source.isOffHeap() && (!statsChosen || stats != null);
+        if (publishWord && !publishes)
         {
             throw new IllegalArgumentException("publishLockWord() needs a named lock with an off-heap word and a stats file");
         }
+        // A refused default place gives null (warned once): the lock works, its counters stay in process.
+        final StatsFile file = !publishes ? null : statsChosen ? stats : StatsFile.defaultForLocks();
         return new Rwsem(new Engine(variant, hooks, source, name, file, publishWord));
     }
 

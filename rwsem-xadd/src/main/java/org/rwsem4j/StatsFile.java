@@ -1,14 +1,12 @@
 package org.rwsem4j;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.ref.Cleaner;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.agrona.concurrent.UnsafeBuffer;
@@ -40,6 +38,13 @@ import org.agrona.concurrent.status.CountersReader;
  * this process. Counters of a lock that is collected are freed at once for reuse, so the file never fills up with dead
  * locks. Allocation and free run under this object's monitor (CountersManager is not thread-safe); counter updates
  * are atomic adds on the mapped values and need no lock.
+ * <p>
+ * The file is created safely, on the model of HotSpot's {@code hsperfdata}: by default in a per-user directory
+ * {@code <java.io.tmpdir>/rwsem4j_<user>} of mode 0700 (refused if it is a symbolic link, another user's, or group or
+ * world writable), as {@code <pid>.stats}, created new without following links, mode 0600; stale files of dead
+ * processes there are removed. An explicit path gets the same file rules. A lock never fails because of its
+ * statistics: if the default place is refused or a file is full, the lock keeps its counters in process (and its word
+ * in its ordinary slot), and one warning goes to the {@link System.Logger} {@value #LOGGER_NAME}.
  */
 public final class StatsFile
 {
@@ -64,9 +69,19 @@ public final class StatsFile
     /** System property naming the default file. */
     public static final String FILE_PROPERTY = "rwsem4j.stats.file";
 
+    /** Largest capacity: the metadata and values must each fit in one mapped buffer. */
+    public static final int MAX_COUNTERS = (Integer.MAX_VALUE - HEADER_LENGTH) /
+        (CountersReader.METADATA_LENGTH + CountersReader.COUNTER_LENGTH);
+    /** Name of the {@link System.Logger} that reports a refused or full stats file. */
+    public static final String LOGGER_NAME = "org.rwsem4j.stats";
+
+    private static final System.Logger LOGGER = System.getLogger(LOGGER_NAME);
     private static final Cleaner CLEANER = Cleaner.create();
     private static final AtomicLong LOCK_IDS = new AtomicLong();
+    private static final AtomicBoolean DEFAULT_WARNED = new AtomicBoolean();
     private static StatsFile defaultFile;
+    private static RuntimeException defaultRefusal;
+    private static Path baseOverride;
 
     private final Path path;
     private final UnsafeBuffer header;
@@ -74,21 +89,20 @@ public final class StatsFile
     private final CountersManager manager;
     @SuppressWarnings("unused") // keeps the mapping alive
     private final MappedByteBuffer mapped;
+    private final AtomicBoolean warnedFull = new AtomicBoolean();
 
-    private StatsFile(final Path path, final int maxCounters)
+    private StatsFile(final Path path, final FileChannel channel, final int maxCounters)
     {
-        AgronaAccess.ensureAvailable();
         this.path = path;
         final int metaLength = maxCounters * CountersReader.METADATA_LENGTH;
         final int valuesLength = maxCounters * CountersReader.COUNTER_LENGTH;
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.READ,
-            StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING))
+        try (FileChannel ch = channel)
         {
             mapped = ch.map(FileChannel.MapMode.READ_WRITE, 0, HEADER_LENGTH + (long)metaLength + valuesLength);
         }
         catch (final IOException ex)
         {
-            throw new UncheckedIOException("cannot create the rwsem4j stats file " + path, ex);
+            throw new IllegalStateException("rwsem4j stats file " + path + " cannot be mapped: " + ex, ex);
         }
         header = new UnsafeBuffer(mapped, 0, HEADER_LENGTH);
         final UnsafeBuffer meta = new UnsafeBuffer(mapped, HEADER_LENGTH, metaLength);
@@ -104,38 +118,126 @@ public final class StatsFile
     }
 
     /**
-     * Creates (or truncates) a stats file.
+     * Creates a stats file at an explicit path, safely: never through a symbolic link, mode 0600. An existing regular
+     * file of this user at that path is replaced (so a restart with a fixed path works); anything else there (a
+     * link, a directory, another user's file) is refused.
      *
      * @param path where
-     * @param maxCounters capacity
+     * @param maxCounters capacity, 1 to {@value #MAX_COUNTERS}
      * @return the file, owned by this process
+     * @throws IllegalStateException if the path is refused or the file cannot be created (the message says why)
      */
     public static StatsFile create(final Path path, final int maxCounters)
     {
-        if (maxCounters < 1)
+        if (maxCounters < 1 || maxCounters > MAX_COUNTERS)
         {
-            throw new IllegalArgumentException("maxCounters must be positive, was " + maxCounters);
+            throw new IllegalArgumentException("maxCounters must be 1 to " + MAX_COUNTERS + ", was " + maxCounters);
         }
-        return new StatsFile(path, maxCounters);
+        AgronaAccess.ensureAvailable();
+        return new StatsFile(path, StatsPlace.createFile(path, user()), maxCounters);
+    }
+
+    /**
+     * Where the default file of process {@code pid} lives when {@value #FILE_PROPERTY} is not set:
+     * {@code <java.io.tmpdir>/rwsem4j_<user.name>/<pid>.stats}, with this JVM's {@code java.io.tmpdir} and user.
+     *
+     * @param pid a process id
+     * @return the path
+     */
+    public static Path defaultPath(final long pid)
+    {
+        return StatsPlace.pidFile(StatsPlace.directory(Paths.get(System.getProperty("java.io.tmpdir")), user()), pid);
     }
 
     /**
      * The process-wide file that named locks use unless told otherwise: the path in system property
-     * {@value #FILE_PROPERTY}, else {@code <java.io.tmpdir>/rwsem4j-<pid>.stats}. Created on first use.
+     * {@value #FILE_PROPERTY}, else {@link #defaultPath(long) <java.io.tmpdir>/rwsem4j_<user>/<pid>.stats} in a
+     * per-user directory of mode 0700 (refused if it is a link, another user's, or group/world writable), where
+     * stale files of dead processes are removed. Created on first use; a refusal is remembered.
      *
      * @return the default file
+     * @throws IllegalStateException if the place is refused (the message names the path and the problem)
      */
     public static synchronized StatsFile defaultFile()
     {
+        if (defaultFile == null && defaultRefusal == null)
+        {
+            try
+            {
+                final String p = System.getProperty(FILE_PROPERTY);
+                defaultFile = p != null ? create(Paths.get(p), DEFAULT_MAX_COUNTERS) :
+                    createAtDefaultPlace(baseDirectory(), ProcessHandle.current().pid());
+                defaultFile.path().toFile().deleteOnExit();
+            }
+            catch (final RuntimeException ex)
+            {
+                defaultRefusal = ex;
+            }
+        }
         if (defaultFile == null)
         {
-            final String p = System.getProperty(FILE_PROPERTY);
-            final Path path = p != null ? Paths.get(p) :
-                Paths.get(System.getProperty("java.io.tmpdir"), "rwsem4j-" + ProcessHandle.current().pid() + ".stats");
-            defaultFile = create(path, DEFAULT_MAX_COUNTERS);
-            path.toFile().deleteOnExit();
+            throw new IllegalStateException(defaultRefusal.getMessage(), defaultRefusal);
         }
         return defaultFile;
+    }
+
+    /**
+     * The default file for a named lock, or {@code null} if it is refused: a lock never fails because of its
+     * statistics. The first refusal is logged once, as a warning.
+     */
+    static StatsFile defaultForLocks()
+    {
+        try
+        {
+            return defaultFile();
+        }
+        catch (final RuntimeException ex)
+        {
+            warnOnce(DEFAULT_WARNED, ex.getMessage() + "; named locks keep their counters in process only");
+            return null;
+        }
+    }
+
+    /** Creates {@code <tmpdir>/rwsem4j_<user>/<pid>.stats}, securing the directory and removing stale files. */
+    static StatsFile createAtDefaultPlace(final Path tmpdir, final long pid)
+    {
+        AgronaAccess.ensureAvailable();
+        final String user = user();
+        final Path dir = StatsPlace.directory(tmpdir, user);
+        StatsPlace.secureDirectory(dir, user);
+        StatsPlace.removeStale(dir, pid);
+        final Path file = StatsPlace.pidFile(dir, pid);
+        return new StatsFile(file, StatsPlace.createFile(file, user), DEFAULT_MAX_COUNTERS);
+    }
+
+    /**
+     * Test seam: forget the default file (and any refusal) and take {@code tmpdir} instead of
+     * {@code java.io.tmpdir} as the base of the default place ({@code null}: back to {@code java.io.tmpdir}).
+     */
+    static synchronized void resetDefault(final Path tmpdir)
+    {
+        baseOverride = tmpdir;
+        defaultFile = null;
+        defaultRefusal = null;
+        DEFAULT_WARNED.set(false);
+    }
+
+    private static synchronized Path baseDirectory()
+    {
+        return baseOverride != null ? baseOverride : Paths.get(System.getProperty("java.io.tmpdir"));
+    }
+
+    static String user()
+    {
+        return System.getProperty("user.name");
+    }
+
+    private static void warnOnce(final AtomicBoolean warned, final String message)
+    {
+        if (warned.compareAndSet(false, true))
+        {
+            LOGGER.log(System.Logger.Level.WARNING, message);
+        }
     }
 
     /** @return where the file lives */
@@ -158,7 +260,7 @@ public final class StatsFile
     /**
      * Allocates one counter per {@link LockEvent} for a lock, freed when {@code lock} becomes unreachable.
      *
-     * @return the value offsets, by event ordinal
+     * @return the value offsets, by event ordinal; {@code null} if the file is full (warned once per file)
      */
     synchronized int[] registerEvents(final Object lock, final long lockId, final String name, final String variant)
     {
@@ -178,8 +280,8 @@ public final class StatsFile
         catch (final RuntimeException full)
         {
             free(java.util.Arrays.copyOf(ids, n));
-            throw new IllegalStateException("rwsem4j stats file " + path + " is full (" + manager.capacity() +
-                " counters); create a larger one with StatsFile.create(path, maxCounters)", full);
+            warnFull();
+            return null;
         }
         CLEANER.register(lock, new Free(this, ids.clone()));
         final int[] offsets = new int[ids.length];
@@ -190,7 +292,11 @@ public final class StatsFile
         return offsets;
     }
 
-    /** Allocates a published lock word (a counter of type {@link #TYPE_LOCK_WORD}), freed with {@code lock}. */
+    /**
+     * Allocates a published lock word (a counter of type {@link #TYPE_LOCK_WORD}), freed with {@code lock}.
+     *
+     * @return the word; {@code null} if the file is full (warned once per file)
+     */
     synchronized LockWord allocateWord(final Object lock, final long lockId, final String name, final String variant)
     {
         final int id;
@@ -200,13 +306,21 @@ public final class StatsFile
         }
         catch (final RuntimeException full)
         {
-            throw new IllegalStateException("rwsem4j stats file " + path + " is full", full);
+            warnFull();
+            return null;
         }
         manager.setCounterRegistrationId(id, lockId);
         CLEANER.register(lock, new Free(this, new int[]{id}));
         final OffHeapLockWord word = new OffHeapLockWord(values, CountersReader.counterOffset(id));
         word.initialise(LockWordBits.UNLOCKED);
         return word;
+    }
+
+    private void warnFull()
+    {
+        warnOnce(warnedFull, "rwsem4j stats file " + path + " is full (" + manager.capacity() +
+            " counters); further locks keep their counters in process only. Create a larger one with" +
+            " StatsFile.create(path, maxCounters)");
     }
 
     UnsafeBuffer values()
@@ -239,10 +353,5 @@ public final class StatsFile
         {
             file.free(ids);
         }
-    }
-
-    static boolean exists(final Path p)
-    {
-        return Files.exists(p);
     }
 }

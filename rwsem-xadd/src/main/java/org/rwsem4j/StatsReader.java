@@ -1,9 +1,10 @@
 package org.rwsem4j;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -16,12 +17,19 @@ import org.agrona.concurrent.status.CountersReader;
 /**
  * Reads a {@link StatsFile} from any process: maps it read-only, checks its header, and snapshots the counters of
  * every live named lock. Readers never write.
+ * <p>
+ * Nothing in the file is trusted before it is checked: the header (magic, version, ready flag, counter count) is
+ * read with plain reads and checked against the file's size before anything is mapped, and every metadata record
+ * (state, type, label length, label form) is checked while it is walked. A file that fails a check gives an
+ * {@link IllegalArgumentException} with a one-line message naming the file and the problem, never another exception.
  */
 public final class StatsReader
 {
     private final Path path;
-    private final CountersReader counters;
     private final long pid;
+    private final int maxCounters;
+    private final UnsafeBuffer meta;
+    private final UnsafeBuffer values;
     @SuppressWarnings("unused") // keeps the mapping alive
     private final MappedByteBuffer mapped;
 
@@ -30,32 +38,38 @@ public final class StatsReader
         this.path = path;
         this.mapped = mapped;
         this.pid = pid;
+        this.maxCounters = maxCounters;
         final int metaLength = maxCounters * CountersReader.METADATA_LENGTH;
         final int valuesLength = maxCounters * CountersReader.COUNTER_LENGTH;
-        counters = new CountersReader(new UnsafeBuffer(mapped, StatsFile.HEADER_LENGTH, metaLength),
-            new UnsafeBuffer(mapped, StatsFile.HEADER_LENGTH + metaLength, valuesLength));
+        meta = new UnsafeBuffer(mapped, StatsFile.HEADER_LENGTH, metaLength);
+        values = new UnsafeBuffer(mapped, StatsFile.HEADER_LENGTH + metaLength, valuesLength);
     }
 
     /**
-     * Maps and validates a stats file.
+     * Maps and validates a stats file, and walks its metadata once.
      *
      * @param path the file
      * @return a reader
      * @throws IllegalArgumentException if the file is missing, unreadable, not an rwsem4j stats file, of another
-     *                                  version, or not ready
+     *                                  version, not ready, truncated, or corrupt (the message says which)
      */
     public static StatsReader open(final Path path)
     {
         AgronaAccess.ensureAvailable();
-        final MappedByteBuffer mapped;
+        final StatsReader reader;
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ))
         {
-            if (ch.size() < StatsFile.HEADER_LENGTH)
+            final long size = ch.size();
+            final ByteBuffer header = ByteBuffer.allocate(StatsFile.HEADER_LENGTH).order(ByteOrder.nativeOrder());
+            while (header.hasRemaining() && ch.read(header, header.position()) > 0)
             {
-                throw new IllegalArgumentException(path + " is too short to be an rwsem4j stats file (" + ch.size() +
-                    " bytes)");
+                // read the whole header, or what there is of it
             }
-            mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size());
+            final int maxCounters = checkHeader(path, header, size);
+            final long length = StatsFile.HEADER_LENGTH +
+                (long)maxCounters * (CountersReader.METADATA_LENGTH + CountersReader.COUNTER_LENGTH);
+            final MappedByteBuffer mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, length);
+            reader = new StatsReader(path, mapped, maxCounters, header.getLong(StatsFile.PID_OFFSET));
         }
         catch (final NoSuchFileException ex)
         {
@@ -65,7 +79,18 @@ public final class StatsReader
         {
             throw new IllegalArgumentException("cannot read stats file " + path + ": " + ex, ex);
         }
-        final UnsafeBuffer header = new UnsafeBuffer(mapped, 0, StatsFile.HEADER_LENGTH);
+        reader.snapshot(); // a corrupt metadata area is reported now, not on the first print
+        return reader;
+    }
+
+    /** @return the header's counter count, once magic, version, ready flag and lengths are checked */
+    private static int checkHeader(final Path path, final ByteBuffer header, final long size)
+    {
+        if (size < StatsFile.HEADER_LENGTH || header.position() < StatsFile.HEADER_LENGTH)
+        {
+            throw new IllegalArgumentException(path + " is too short to be an rwsem4j stats file (" + size +
+                " bytes)");
+        }
         if (header.getInt(StatsFile.MAGIC_OFFSET) != StatsFile.MAGIC)
         {
             throw new IllegalArgumentException(path + " is not an rwsem4j stats file (bad magic)");
@@ -76,18 +101,26 @@ public final class StatsReader
             throw new IllegalArgumentException(path + " has layout version " + version + "; this reader reads version " +
                 StatsFile.VERSION);
         }
-        if (header.getIntVolatile(StatsFile.READY_OFFSET) != 1)
+        final int ready = header.getInt(StatsFile.READY_OFFSET);
+        if (ready != 1)
         {
-            throw new IllegalArgumentException(path + " is not ready yet (its owner is still creating it)");
+            throw new IllegalArgumentException(path + " is not ready yet (ready flag " + ready +
+                "; its owner is still creating it, or it is corrupt)");
         }
         final int maxCounters = header.getInt(StatsFile.MAX_COUNTERS_OFFSET);
+        if (maxCounters < 1 || maxCounters > StatsFile.MAX_COUNTERS)
+        {
+            throw new IllegalArgumentException(path + " is corrupt: header says " + maxCounters +
+                " counters (1 to " + StatsFile.MAX_COUNTERS + " possible)");
+        }
         final long need = StatsFile.HEADER_LENGTH +
             (long)maxCounters * (CountersReader.METADATA_LENGTH + CountersReader.COUNTER_LENGTH);
-        if (maxCounters <= 0 || mapped.capacity() < need)
+        if (size < need)
         {
-            throw new IllegalArgumentException(path + " is truncated: header says " + maxCounters + " counters");
+            throw new IllegalArgumentException(path + " is truncated: header says " + maxCounters + " counters (" +
+                need + " bytes), file has " + size + " bytes");
         }
-        return new StatsReader(path, mapped, maxCounters, header.getLong(StatsFile.PID_OFFSET));
+        return maxCounters;
     }
 
     /** @return the owning process id */
@@ -106,26 +139,60 @@ public final class StatsReader
      * Snapshots every allocated counter, grouped by lock.
      *
      * @return lock label ({@code "<name> [<variant>] #<id>"}) to counter name to value, both sorted
+     * @throws IllegalArgumentException if a metadata record is corrupt (a bad state, label length or label)
      */
     public Map<String, Map<String, Long>> snapshot()
     {
         final Map<String, Map<String, Long>> out = new TreeMap<>();
-        counters.forEach((counterId, typeId, keyBuffer, label) ->
+        for (int id = 0; id < maxCounters; id++)
         {
-            if (typeId != StatsFile.TYPE_EVENT && typeId != StatsFile.TYPE_LOCK_WORD)
+            final int record = id * CountersReader.METADATA_LENGTH;
+            final int state = meta.getIntVolatile(record);
+            if (state == CountersReader.RECORD_UNUSED)
             {
-                return;
+                break;
             }
-            final int split = label.lastIndexOf(' ');
-            final String lock = label.substring(0, split) + " #" + counters.getCounterRegistrationId(counterId);
-            final String name = label.substring(split + 1);
-            out.computeIfAbsent(lock, k -> new TreeMap<>()).put(name, counters.getCounterValue(counterId));
-        });
+            if (state == CountersReader.RECORD_RECLAIMED)
+            {
+                continue;
+            }
+            if (state != CountersReader.RECORD_ALLOCATED)
+            {
+                throw corrupt(id, "has state " + state);
+            }
+            final int typeId = meta.getInt(record + CountersReader.TYPE_ID_OFFSET);
+            if (typeId == StatsFile.TYPE_EVENT || typeId == StatsFile.TYPE_LOCK_WORD)
+            {
+                final String label = label(id, record);
+                final int split = label.lastIndexOf(' ');
+                if (split <= 0)
+                {
+                    throw corrupt(id, "has label '" + label + "', not '<lock> [<variant>] <counter>'");
+                }
+                final int value = CountersReader.counterOffset(id);
+                final String lock = label.substring(0, split) + " #" +
+                    values.getLongVolatile(value + CountersReader.REGISTRATION_ID_OFFSET);
+                out.computeIfAbsent(lock, k -> new TreeMap<>()).put(label.substring(split + 1),
+                    values.getLongVolatile(value));
+            }
+        }
         return out;
     }
 
-    static boolean isFile(final Path p)
+    private String label(final int id, final int record)
     {
-        return Files.isRegularFile(p);
+        final int length = meta.getInt(record + CountersReader.LABEL_OFFSET);
+        if (length < 0 || length > CountersReader.MAX_LABEL_LENGTH)
+        {
+            throw corrupt(id, "has label length " + length + " (0 to " + CountersReader.MAX_LABEL_LENGTH + ")");
+        }
+        final byte[] bytes = new byte[length];
+        meta.getBytes(record + CountersReader.LABEL_OFFSET + Integer.BYTES, bytes);
+        return new String(bytes, java.nio.charset.StandardCharsets.UTF_8).replace('\n', '?').replace('\r', '?');
+    }
+
+    private IllegalArgumentException corrupt(final int id, final String problem)
+    {
+        return new IllegalArgumentException(path + " is corrupt: counter " + id + " " + problem);
     }
 }

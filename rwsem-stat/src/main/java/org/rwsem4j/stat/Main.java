@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
+import org.rwsem4j.StatsFile;
 import org.rwsem4j.StatsReader;
 
 /**
@@ -18,8 +19,9 @@ import org.rwsem4j.StatsReader;
  * java -jar rwsem-stat.jar [--interval 1s] [--once] [--count N] &lt;stats-file | pid&gt;
  * </pre>
  *
- * Exit codes: 0 done (or {@code --help}); 2 bad arguments, or a missing, unreadable, foreign, wrong-version or
- * unready file (StatsReader's message on stderr); 1 anything else (e.g. Agrona cannot map: the JVM flag is missing).
+ * Exit codes: 0 done (or {@code --help}); 2 bad arguments, or a missing, unreadable, short, foreign, wrong-version,
+ * unready, truncated or corrupt file (StatsReader's one-line message on stderr, never a stack trace); 1 anything
+ * else (e.g. Agrona cannot map: the JVM flag is missing).
  */
 public final class Main
 {
@@ -34,13 +36,15 @@ public final class Main
         "publishes it (Rwsem.builder().name(..).publishLockWord()). Runs until interrupted unless --once/--count.",
         "",
         "  <stats-file>          the counters file (StatsFile; system property rwsem4j.stats.file in the owner)",
-        "  <pid>                 a process id: reads <java.io.tmpdir>/rwsem4j-<pid>.stats",
+        "  <pid>                 a process id: reads <java.io.tmpdir>/rwsem4j_<user>/<pid>.stats (the owner's",
+        "                        default file; same java.io.tmpdir and user as the owner)",
         "  --interval DURATION   time between prints: 500ms, 1s (default), 2m, or a number of seconds",
         "  --once                print once and exit (same as --count 1)",
         "  --count N             print N times and exit",
         "  -h, --help            this text",
         "",
-        "Exit codes: 0 done, 2 bad arguments or a file that is not a readable rwsem4j stats file, 1 other errors.");
+        "Exit codes: 0 done; 2 bad arguments, or a file that is missing, unreadable, too short, foreign (bad",
+        "magic), of another layout version, not ready, truncated or corrupt (one line on stderr); 1 other errors.");
 
     private Main()
     {
@@ -97,7 +101,7 @@ public final class Main
             if (options.pid != null)
             {
                 err.println("rwsem-stat: (pid " + options.pid + " maps to " + options.file +
-                    "; is that process running a named rwsem4j lock, with this java.io.tmpdir?)");
+                    "; is that process running a named rwsem4j lock, with this java.io.tmpdir and user?)");
             }
             return EXIT_USAGE;
         }
@@ -106,7 +110,15 @@ public final class Main
             err.println("rwsem-stat: " + ex.getMessage());
             return 1;
         }
-        return loop(reader, options, out, System::nanoTime);
+        try
+        {
+            return loop(reader, options, out, System::nanoTime);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            err.println("rwsem-stat: " + ex.getMessage()); // the file was corrupted while it was being read
+            return EXIT_USAGE;
+        }
     }
 
     static int loop(final StatsReader reader, final Options options, final PrintStream out, final LongSupplier clock)
@@ -156,11 +168,12 @@ public final class Main
 
     /**
      * @param pid a process id
-     * @return where that process's default stats file is (with this JVM's {@code java.io.tmpdir})
+     * @return where that process's default stats file is: {@code <java.io.tmpdir>/rwsem4j_<user>/<pid>.stats}, with
+     *         this JVM's {@code java.io.tmpdir} and {@code user.name}
      */
     public static Path pidFile(final long pid)
     {
-        return Paths.get(System.getProperty("java.io.tmpdir"), "rwsem4j-" + pid + ".stats");
+        return StatsFile.defaultPath(pid);
     }
 
     private static boolean isPid(final String arg)
