@@ -3,6 +3,7 @@ package org.rwsem4j.stat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -156,13 +157,12 @@ class CliTest
     void aPidArgumentReadsThatProcesssDefaultFile()
     {
         final long pid = ProcessHandle.current().pid();
-        assertEquals(Path.of(System.getProperty("java.io.tmpdir"), "rwsem4j-" + pid + ".stats"), Main.pidFile(pid));
+        assertEquals(Path.of(System.getProperty("java.io.tmpdir"), "rwsem4j_" + System.getProperty("user.name"),
+            pid + ".stats"), Main.pidFile(pid));
         assertEquals(Main.pidFile(pid), Main.resolve(Long.toString(pid)));
         assertEquals(Path.of("some.stats"), Main.resolve("some.stats"));
-        if (System.getProperty(StatsFile.FILE_PROPERTY) != null)
-        {
-            return; // the default file is elsewhere in this JVM
-        }
+        assumeTrue(System.getProperty(StatsFile.FILE_PROPERTY) == null,
+            "the default file is elsewhere in this JVM (" + StatsFile.FILE_PROPERTY + " is set)");
         // A named lock without .stats(...) publishes in this process's default file.
         final Rwsem lock = Rwsem.builder().variant("base").name("pid-lookup").build();
         lock.writeLock().lock();
