@@ -151,7 +151,7 @@ public final class StatsFile
 
     /**
      * The process-wide file that named locks use unless told otherwise: the path in system property
-     * {@value #FILE_PROPERTY}, else {@link #defaultPath(long) <java.io.tmpdir>/rwsem4j_<user>/<pid>.stats} in a
+     * {@value #FILE_PROPERTY}, else {@link #defaultPath(long) the per-user place} in a
      * per-user directory of mode 0700 (refused if it is a link, another user's, or group/world writable), where
      * stale files of dead processes are removed. Created on first use; a refusal is remembered.
      *
