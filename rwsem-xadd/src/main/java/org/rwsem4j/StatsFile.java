@@ -205,9 +205,8 @@ public final class StatsFile
         final String user = user();
         final Path dir = StatsPlace.directory(tmpdir, user);
         StatsPlace.secureDirectory(dir, user);
-        StatsPlace.removeStale(dir, pid);
-        final Path file = StatsPlace.pidFile(dir, pid);
-        return new StatsFile(file, StatsPlace.createFile(file, user), DEFAULT_MAX_COUNTERS);
+        return new StatsFile(StatsPlace.pidFile(dir, pid), StatsPlace.createInDirectory(dir, user, pid),
+            DEFAULT_MAX_COUNTERS);
     }
 
     /**

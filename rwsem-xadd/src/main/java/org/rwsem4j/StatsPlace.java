@@ -9,8 +9,10 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -23,7 +25,10 @@ import java.util.regex.Pattern;
  * directory {@code <java.io.tmpdir>/rwsem4j_<user>} of mode 0700, refused if it is a symbolic link, owned by another
  * user or writable by group or others; the file created new ({@code O_CREAT|O_EXCL}), without following links, with
  * mode 0600; an existing regular file of the user at that path replaced, anything else there refused. Stale
- * {@code <pid>.stats} files of dead processes in the directory are removed. Every refusal is an
+ * {@code <pid>.stats} files of dead processes in the directory are removed. In the per-user directory the file is
+ * created, and stale ones removed, relative to the open and checked directory ({@code openat}, {@code unlinkat}), so
+ * the directory cannot be swapped between its check and its use; the owner compared with is the process's effective
+ * user (the owner of {@code /proc/self}), else the user named {@code user.name}. Every refusal is an
  * {@link IllegalStateException} whose message names the path and the problem.
  */
 final class StatsPlace
@@ -100,7 +105,11 @@ final class StatsPlace
             }
             return;
         }
-        final PosixFileAttributes attrs = posixAttributes(dir, "stats directory");
+        checkDirectoryAttributes(dir, posixAttributes(dir, "stats directory"), user);
+    }
+
+    private static void checkDirectoryAttributes(final Path dir, final PosixFileAttributes attrs, final String user)
+    {
         if (attrs.isSymbolicLink())
         {
             throw refused(dir, "is a symbolic link");
@@ -119,6 +128,105 @@ final class StatsPlace
         {
             throw refused(dir, "is writable by group or others (" + PosixFilePermissions.toString(mode) + ")");
         }
+    }
+
+    /**
+     * Creates {@code <dir>/<pid>.stats} after {@link #secureDirectory}, relative to the open directory where the
+     * platform allows it (a {@link SecureDirectoryStream}: {@code fstat}, {@code unlinkat} and {@code openat} on one
+     * directory descriptor, as HotSpot does for {@code hsperfdata}), so the directory cannot be swapped for another
+     * between its check and the create. The open directory is checked again (owner, mode), stale files of dead
+     * processes are removed, and the file is created new without following links, mode 0600. Elsewhere it falls back
+     * to the same steps by path.
+     *
+     * @return the open channel, read and write
+     * @throws IllegalStateException as {@link #secureDirectory} and {@link #createFile}
+     */
+    static FileChannel createInDirectory(final Path dir, final String user, final long pid)
+    {
+        final Path file = pidFile(dir, pid);
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir))
+        {
+            if (!(stream instanceof SecureDirectoryStream) || !isPosix(dir))
+            {
+                removeStale(dir, pid);
+                return createFile(file, user);
+            }
+            final SecureDirectoryStream<Path> open = (SecureDirectoryStream<Path>)stream;
+            checkDirectoryAttributes(dir, open.getFileAttributeView(PosixFileAttributeView.class).readAttributes(),
+                user);
+            removeStale(open, pid);
+            final Path name = file.getFileName();
+            if (existsIn(open, file))
+            {
+                open.deleteFile(name); // our own pid's file of an earlier process: unlinkat, never followed
+            }
+            final Set<OpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE, NOFOLLOW);
+            return (FileChannel)open.newByteChannel(name, options, PosixFilePermissions.asFileAttribute(FILE_MODE));
+        }
+        catch (final FileAlreadyExistsException ex)
+        {
+            throw refused(file, "appeared while it was being created (a link or file put there by someone else?)");
+        }
+        catch (final IOException | ClassCastException ex)
+        {
+            throw new IllegalStateException("rwsem4j stats file " + file + " cannot be created: " + ex, ex);
+        }
+    }
+
+    /** @return whether {@code file}'s name is a regular file in the open directory; refused if it is anything else */
+    private static boolean existsIn(final SecureDirectoryStream<Path> open, final Path file) throws IOException
+    {
+        try
+        {
+            final PosixFileAttributes attrs = open.getFileAttributeView(file.getFileName(),
+                PosixFileAttributeView.class, NOFOLLOW).readAttributes();
+            if (!attrs.isRegularFile())
+            {
+                throw refused(file, attrs.isSymbolicLink() ? "is a symbolic link" : "exists and is not a regular file");
+            }
+            return true;
+        }
+        catch (final NoSuchFileException ex)
+        {
+            return false;
+        }
+    }
+
+    /** {@link #removeStale(Path, long)} through the open directory: {@code fstatat} and {@code unlinkat}. */
+    private static int removeStale(final SecureDirectoryStream<Path> open, final long selfPid)
+    {
+        int removed = 0;
+        try
+        {
+            for (final Path entry : open)
+            {
+                final Path name = entry.getFileName();
+                final long pid = stalePid(name.toString(), selfPid);
+                if (pid > 0 && open.getFileAttributeView(name, PosixFileAttributeView.class, NOFOLLOW)
+                    .readAttributes().isRegularFile())
+                {
+                    open.deleteFile(name);
+                    removed++;
+                }
+            }
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            // best effort: a stale file left behind costs disk space, not safety
+        }
+        return removed;
+    }
+
+    /** @return the pid a {@code <pid>.stats} name stands for if that process is gone and is not us, else 0 */
+    private static long stalePid(final String name, final long selfPid)
+    {
+        if (!PID_FILE.matcher(name).matches())
+        {
+            return 0;
+        }
+        final long pid = Long.parseLong(name.substring(0, name.length() - SUFFIX.length()));
+        return pid != selfPid && ProcessHandle.of(pid).isEmpty() ? pid : 0;
     }
 
     /**
@@ -196,13 +304,7 @@ final class StatsPlace
         {
             for (final Path entry : entries)
             {
-                final String name = entry.getFileName().toString();
-                if (!PID_FILE.matcher(name).matches())
-                {
-                    continue;
-                }
-                final long pid = Long.parseLong(name.substring(0, name.length() - SUFFIX.length()));
-                if (pid != selfPid && ProcessHandle.of(pid).isEmpty() && Files.isRegularFile(entry, NOFOLLOW))
+                if (stalePid(entry.getFileName().toString(), selfPid) > 0 && Files.isRegularFile(entry, NOFOLLOW))
                 {
                     removed += Files.deleteIfExists(entry) ? 1 : 0;
                 }
@@ -231,8 +333,24 @@ final class StatsPlace
         }
     }
 
+    /**
+     * The user this process runs as: the owner of {@code /proc/self} (the effective uid, also for a uid with no
+     * passwd entry), else the principal named {@code user}.
+     */
     private static UserPrincipal currentUser(final Path p, final String user)
     {
+        final Path self = p.getFileSystem().getPath("/proc/self");
+        try
+        {
+            if (Files.isDirectory(self))
+            {
+                return Files.getOwner(self);
+            }
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            // no procfs view of this process: fall back to the name
+        }
         try
         {
             return p.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(user);
