@@ -27,15 +27,23 @@ class OsqNegativeControlTest {
     /**
      * The seeded bug's own symptom. A lost handoff (the first three) leaves the tail set with no holder after a run
      * in which every attempt completed on its own (no stall, no abandon, no hung thread): that is "isLocked() at
-     * end" and nothing else. Check-then-act on the tail lets two heads in: an overlap or a lost oracle update.
+     * end" and nothing else. Check-then-act on the tail lets two heads in (an overlap or a lost oracle update), or
+     * links two joiners behind the same predecessor, one of which is then orphaned: its unqueue waits in waitNext
+     * for a successor link that never comes, and no attempt completes for {@link #STALL_MILLIS}.
      */
     static boolean showsItsSymptom(BrokenOsq.Bug bug, MutexHarness.Report r) {
         return switch (bug) {
             case SKIP_STEP_A, STEP_A_IGNORES_HANDOFF, UNLOCK_FORGETS_HANDOFF -> r.lockedAtEnd() && !r.stalled()
                     && r.hung().isEmpty() && r.errors().isEmpty() && r.completed() == r.attempts();
-            case TAIL_CHECK_THEN_ACT -> r.overlaps() > 0 || r.oracle() != r.holds();
+            case TAIL_CHECK_THEN_ACT -> r.overlaps() > 0 || r.oracle() != r.holds() || orphanedInWaitNext(r);
             default -> throw new IllegalArgumentException(bug.toString());
         };
+    }
+
+    /** A wedge whose spinners were all caught in waitNext (the orphan's wait), each reported as abandoned there. */
+    static boolean orphanedInWaitNext(MutexHarness.Report r) {
+        return r.stalled() && r.hung().isEmpty() && !r.errors().isEmpty()
+                && r.errors().stream().allMatch(e -> e.endsWith("abandoned while spinning in waitNext"));
     }
 
     /**
@@ -65,7 +73,7 @@ class OsqNegativeControlTest {
     void aStallIsNotTakenForTheSeededBug() {
         MutexHarness.Config c = new MutexHarness.Config(4, 5_000, 1, STALL_MILLIS);
         MutexHarness.Report stalled = new MutexHarness.Report("stalled", c, 20_000, 7, 3, 4, 3, 0, 0, true, "t",
-                true, java.util.List.of(), java.util.List.of());
+                true, java.util.List.of(), java.util.List.of("osq-stress-1: abandoned while spinning in step A"));
         assertFalse(showsItsSymptom(BrokenOsq.Bug.SKIP_STEP_A, stalled), stalled::toString);
         assertFalse(showsItsSymptom(BrokenOsq.Bug.TAIL_CHECK_THEN_ACT, stalled), stalled::toString);
     }
