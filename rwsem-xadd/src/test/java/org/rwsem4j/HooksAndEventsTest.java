@@ -205,9 +205,9 @@ class HooksAndEventsTest
             lock.writeLock().unlock();
             lock.readLock().lockInterruptibly();
             lock.readLock().unlock();
-            assertTrue(lock.writeLock().tryLock(1, TimeUnit.SECONDS));
+            assertTrue(lock.writeLock().tryLock(TestSupport.WAIT_SECONDS, TimeUnit.SECONDS));
             lock.writeLock().unlock();
-            assertTrue(lock.readLock().tryLock(1, TimeUnit.SECONDS));
+            assertTrue(lock.readLock().tryLock(TestSupport.WAIT_SECONDS, TimeUnit.SECONDS));
             lock.readLock().unlock();
         }
         assertQuiescent(lock);

@@ -36,6 +36,9 @@ import org.rwsem4j.TestSupport.Worker;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RwsemCancellationTest
 {
+    /** Widens the test's observation windows on a slow or loaded machine ({@code -Drwsem4j.test.scale=N}). */
+    static final long SCALE = Math.max(1, Long.getLong("rwsem4j.test.scale", 1));
+
     @AfterEach
     void clearInterrupt()
     {
@@ -395,8 +398,10 @@ class RwsemCancellationTest
                 {
                     w.thread().interrupt();
                 }
-                // Let it sit: a waiter that spins on a set interrupt flag would count thousands of sleeps.
-                final long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(150);
+                // Let it sit: a waiter that spins on a set interrupt flag would count thousands of sleeps. The count
+                // of a correct waiter does not depend on time (one sleep, one more per wakeup); the window only gives
+                // a spinning one the chance to show, and -Drwsem4j.test.scale=N widens it on a loaded machine.
+                final long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(150) * SCALE;
                 while (System.nanoTime() - until < 0)
                 {
                     LockSupport.parkNanos(until - System.nanoTime());

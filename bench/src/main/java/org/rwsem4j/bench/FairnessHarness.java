@@ -17,6 +17,8 @@ final class FairnessHarness
 {
     /** The line a child prints for the parent to parse. */
     static final String RESULT_PREFIX = "RESULT ";
+    /** The failure line of a run with torn reads. */
+    static final String TORN = "FAILED: ";
     private static final int MAX_SAMPLES_PER_WRITER = 1 << 21;
 
     private final ReadWriteLock lock;
@@ -200,9 +202,27 @@ final class FairnessHarness
         final String impl = args[0];
         final FairnessHarness h = new FairnessHarness(Locks.create(impl), Integer.parseInt(args[1]),
             Integer.parseInt(args[2]), Integer.parseInt(args[4]));
-        final FairnessResult r = h.run(Long.parseLong(args[3]));
+        return report(impl, h.run(Long.parseLong(args[3])), out);
+    }
+
+    /**
+     * Prints a run's summary and its {@link #RESULT_PREFIX} line; a run with torn reads fails (the lock under test
+     * does not exclude, so its figures mean nothing).
+     *
+     * @param impl the lock's name
+     * @param r the run
+     * @param out where to print
+     * @return 0, or 1 if a reader saw torn data
+     */
+    static int report(final String impl, final FairnessResult r, final PrintStream out)
+    {
         out.print(r.kernelFormat(impl));
         out.println(RESULT_PREFIX + r.encode());
+        if (r.fails != 0)
+        {
+            out.println(TORN + r.fails + " torn reads: " + impl + " does not exclude");
+            return 1;
+        }
         return 0;
     }
 }

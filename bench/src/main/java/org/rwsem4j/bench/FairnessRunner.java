@@ -57,7 +57,23 @@ final class FairnessRunner
         {
             throw new IOException("fairness child failed (exit " + p.exitValue() + "):\n" + output);
         }
+        return sample(result);
+    }
+
+    /**
+     * A child's result line as a sample; torn reads fail the cell, so they are never posted as a figure.
+     *
+     * @param result the {@link FairnessHarness#RESULT_PREFIX} line
+     * @return the sample
+     * @throws IOException if a reader saw torn data
+     */
+    static Sample sample(final String result) throws IOException
+    {
         final FairnessResult f = FairnessResult.decode(result);
+        if (f.fails != 0)
+        {
+            throw new IOException("fairness: " + f.fails + " torn reads; the lock under test does not exclude");
+        }
         return new Sample(FairnessResult.total(f.writeOps), Map.of(), f);
     }
 

@@ -7,7 +7,9 @@ import java.util.TreeMap;
  * An mmap_sem stand-in: an address space of {@code slots} fixed-size slots, each either unmapped or holding one
  * region, kept in a {@link TreeMap} by start address. {@link #find(long)} is {@code find_vma} (a floor lookup and a
  * range check); {@link #toggle(int)} maps or unmaps one slot. Not thread-safe: the lock under test guards it. Each
- * region carries a plain check word that a lookup verifies, so a broken lock shows up as an exception.
+ * region carries a plain check word that a lookup verifies, and a plain marker is odd while a writer is inside,
+ * which a lookup also checks, so a broken lock shows up as an exception (the check word alone never caught a lock
+ * that does nothing: x86 publishes a new region whole).
  */
 final class RegionTree
 {
@@ -15,6 +17,8 @@ final class RegionTree
 
     private final TreeMap<Long, Region> regions = new TreeMap<>();
     private final int slots;
+    /** Plain: odd while a writer is inside {@link #toggle(int)}. A reader that sees it odd met a writer. */
+    private long writing;
 
     RegionTree(final int slots, final long seed)
     {
@@ -42,6 +46,10 @@ final class RegionTree
      */
     long find(final long address)
     {
+        if ((writing & 1) != 0)
+        {
+            throw new IllegalStateException("torn region: a writer is inside; the lock under test does not exclude");
+        }
         final Map.Entry<Long, Region> e = regions.floorEntry(address);
         if (e == null)
         {
@@ -63,6 +71,9 @@ final class RegionTree
     void toggle(final int slot)
     {
         final long start = slot * SLOT_SIZE;
+        final long w = writing + 1;
+        writing = w;
+        Thread.onSpinWait(); // a compiler barrier: the odd marker is stored before the tree changes, not merged away
         if (regions.remove(start) == null)
         {
             final Region r = new Region();
@@ -71,6 +82,7 @@ final class RegionTree
             r.check = r.start ^ r.end;
             regions.put(start, r);
         }
+        writing = w + 1;
     }
 
     /** One mapped interval [start, end). Plain fields: the lock orders them. */

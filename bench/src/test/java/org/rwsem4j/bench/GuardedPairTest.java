@@ -1,13 +1,10 @@
 package org.rwsem4j.bench;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.junit.jupiter.api.Test;
@@ -15,64 +12,34 @@ import org.junit.jupiter.api.Test;
 /** The data oracle: a lock that does nothing must not be able to post a number (negative control). */
 class GuardedPairTest
 {
-    /** The negative control: a lock that does nothing. */
-    private static final class NoLock implements Lock, ReadWriteLock
-    {
-        @Override
-        public Lock readLock()
-        {
-            return this;
-        }
-
-        @Override
-        public Lock writeLock()
-        {
-            return this;
-        }
-
-        @Override
-        public void lock()
-        {
-        }
-
-        @Override
-        public void lockInterruptibly()
-        {
-        }
-
-        @Override
-        public boolean tryLock()
-        {
-            return true;
-        }
-
-        @Override
-        public boolean tryLock(final long time, final TimeUnit unit)
-        {
-            return true;
-        }
-
-        @Override
-        public void unlock()
-        {
-        }
-
-        @Override
-        public Condition newCondition()
-        {
-            throw new UnsupportedOperationException();
-        }
-    }
-
     @Test
     void aReaderInsideAWriteSeesATornPair() throws Exception
     {
         final GuardedPair pair = new GuardedPair();
-        final Thread writer = new Thread(() -> pair.write(200_000_000));
+        final java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+        final Thread writer = new Thread(() ->
+        {
+            started.countDown();
+            pair.write(200_000_000);
+        });
         writer.setDaemon(true);
         writer.start();
-        Thread.sleep(100);
-        assertThrows(IllegalStateException.class, () -> pair.read(0));
+        assertTrue(started.await(60, java.util.concurrent.TimeUnit.SECONDS), "the writer never started");
+        // No sleep as a handshake: read until the writer's first store shows (the window is the write's load).
+        IllegalStateException torn = null;
+        while (torn == null && writer.isAlive())
+        {
+            try
+            {
+                pair.read(0);
+            }
+            catch (final IllegalStateException e)
+            {
+                torn = e;
+            }
+        }
+        assertTrue(torn != null && torn.getMessage().startsWith("torn read"), "no torn read seen inside a write");
+        writer.join(120_000);
     }
 
     @Test
@@ -114,12 +81,36 @@ class GuardedPairTest
         run.join();
     }
 
+    /** The fairness harness's control: torn reads fail the child (exit 1) and the cell; they are never a figure. */
     @Test
-    void theFairnessHarnessCountsTornReadsOnALockThatDoesNothing() throws Exception
+    void theFairnessHarnessFailsTheCellOnALockThatDoesNothing() throws Exception
     {
         final FairnessResult r = new FairnessHarness(new NoLock(), 2, 2, 10).run(300);
         assertTrue(r.fails > 0, "torn reads not counted");
         final FairnessResult back = FairnessResult.decode(FairnessHarness.RESULT_PREFIX + r.encode());
         assertTrue(back.fails == r.fails && FairnessResult.total(back.writeOps) == FairnessResult.total(r.writeOps));
+
+        final java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        final int status = FairnessHarness.report("none", r, new java.io.PrintStream(text, true,
+            java.nio.charset.StandardCharsets.UTF_8));
+        final String printed = text.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(1, status, printed);
+        assertTrue(printed.contains(FairnessHarness.TORN + r.fails + " torn reads"), printed);
+        final java.io.IOException cell = assertThrows(java.io.IOException.class,
+            () -> FairnessRunner.sample(FairnessHarness.RESULT_PREFIX + r.encode()));
+        assertTrue(cell.getMessage().contains(r.fails + " torn reads"), cell::getMessage);
+        System.out.println("[expected] child exit " + status + ", " + printed.lines()
+            .filter(l -> l.startsWith(FairnessHarness.TORN)).findFirst().orElse("?") + "; cell: " + cell.getMessage());
+    }
+
+    @Test
+    void theFairnessHarnessPassesARealLock() throws Exception
+    {
+        final FairnessResult r = new FairnessHarness(new ReentrantReadWriteLock(), 2, 2, 10).run(300);
+        assertEquals(0, r.fails);
+        assertEquals(0, FairnessHarness.report("rrwl", r, new java.io.PrintStream(
+            java.io.OutputStream.nullOutputStream())));
+        assertEquals(FairnessResult.total(r.writeOps),
+            FairnessRunner.sample(FairnessHarness.RESULT_PREFIX + r.encode()).score());
     }
 }

@@ -1,5 +1,6 @@
 package org.rwsem4j.examples;
 
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -136,20 +137,66 @@ public final class LruCacheDemo
     }
 
     /**
+     * The program without the process exit, so that a test can run it in its own JVM.
+     *
+     * @param args [variant] [threads] [opsPerThread]
+     * @param out where the summary goes
+     * @param err where a failure goes
+     * @return the exit status: 0, 1 if the results are inconsistent, 2 for bad arguments
+     * @throws InterruptedException if interrupted
+     */
+    static int run(final String[] args, final PrintStream out, final PrintStream err) throws InterruptedException
+    {
+        final Summary s;
+        try
+        {
+            final String variant = args.length > 0 ? args[0] : "recommended";
+            final int threads = args.length > 1 ? Integer.parseInt(args[1]) : 4;
+            final long ops = args.length > 2 ? Long.parseLong(args[2]) : 200_000;
+            if (args.length > 3 || threads < 1 || ops < 0)
+            {
+                throw new IllegalArgumentException("usage: LruCacheDemo [variant] [threads >= 1] [opsPerThread >= 0]");
+            }
+            s = run(variant, threads, ops);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            err.println("LRU cache demo: " + ex.getMessage());
+            return 2;
+        }
+        return status(s, out, err);
+    }
+
+    /**
+     * Prints a run's summary and judges it.
+     *
+     * @param s the run
+     * @param out where the summary goes
+     * @param err where a failure goes
+     * @return 0, or 1 if a lookup returned a wrong value or the cache outgrew its capacity
+     */
+    static int status(final Summary s, final PrintStream out, final PrintStream err)
+    {
+        out.println(s);
+        if (s.wrongValues() != 0 || s.size() > s.capacity())
+        {
+            err.println("LRU cache demo: FAILED (wrong values " + s.wrongValues() + ", size " + s.size() + "/" +
+                s.capacity() + ")");
+            return 1;
+        }
+        return 0;
+    }
+
+    /**
      * @param args [variant] [threads] [opsPerThread]
      * @throws InterruptedException if interrupted
      */
     public static void main(final String[] args) throws InterruptedException
     {
-        final String variant = args.length > 0 ? args[0] : "recommended";
-        final int threads = args.length > 1 ? Integer.parseInt(args[1]) : 4;
-        final long ops = args.length > 2 ? Long.parseLong(args[2]) : 200_000;
-        final Summary s = run(variant, threads, ops);
-        System.out.println(s);
-        if (s.wrongValues() != 0 || s.size() > s.capacity())
+        final int status = run(args, System.out, System.err);
+        if (status != 0)
         {
-            System.err.println("LRU cache demo: FAILED");
-            System.exit(1);
+            System.exit(status);
         }
     }
 }

@@ -167,7 +167,7 @@ final class MutexHarness {
             }
             joinQuietly(ts, 20);
         }
-        joinQuietly(ts, 2_000);             // after abandoning: give stuck threads a chance to get out
+        joinQuietly(ts, 10_000);            // after abandoning: give stuck threads a chance to get out (loaded host)
         List<String> hung = new ArrayList<>();
         for (Thread t : ts) {
             if (t.isAlive()) {

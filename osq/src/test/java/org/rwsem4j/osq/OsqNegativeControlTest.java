@@ -15,13 +15,41 @@ import org.junit.jupiter.params.provider.EnumSource;
 class OsqNegativeControlTest {
 
     private static final int MAX_ROUNDS = 5;
+    /** As long as the real test's limit: a loaded machine must not look like a wedged queue. */
+    private static final long STALL_MILLIS = 10_000;
 
     private static MutexHarness.Report round(BrokenOsq.Bug bug, long seed) {
         AtomicBoolean abandon = new AtomicBoolean();
         BrokenOsq q = new BrokenOsq(bug, abandon::get);
-        return MutexHarness.run(q.toString(), q, abandon, new MutexHarness.Config(4, 5_000, seed, 1_000));
+        return MutexHarness.run(q.toString(), q, abandon, new MutexHarness.Config(4, 5_000, seed, STALL_MILLIS));
     }
 
+    /**
+     * The seeded bug's own symptom. A lost handoff (the first three) leaves the tail set with no holder after a run
+     * in which every attempt completed on its own (no stall, no abandon, no hung thread): that is "isLocked() at
+     * end" and nothing else. Check-then-act on the tail lets two heads in (an overlap or a lost oracle update), or
+     * links two joiners behind the same predecessor, one of which is then orphaned: its unqueue waits in waitNext
+     * for a successor link that never comes, and no attempt completes for {@link #STALL_MILLIS}.
+     */
+    static boolean showsItsSymptom(BrokenOsq.Bug bug, MutexHarness.Report r) {
+        return switch (bug) {
+            case SKIP_STEP_A, STEP_A_IGNORES_HANDOFF, UNLOCK_FORGETS_HANDOFF -> r.lockedAtEnd() && !r.stalled()
+                    && r.hung().isEmpty() && r.errors().isEmpty() && r.completed() == r.attempts();
+            case TAIL_CHECK_THEN_ACT -> r.overlaps() > 0 || r.oracle() != r.holds() || orphanedInWaitNext(r);
+            default -> throw new IllegalArgumentException(bug.toString());
+        };
+    }
+
+    /** A wedge whose spinners were all caught in waitNext (the orphan's wait), each reported as abandoned there. */
+    static boolean orphanedInWaitNext(MutexHarness.Report r) {
+        return r.stalled() && r.hung().isEmpty() && !r.errors().isEmpty()
+                && r.errors().stream().allMatch(e -> e.endsWith("abandoned while spinning in waitNext"));
+    }
+
+    /**
+     * Each round either is clean (the race did not happen: try another seed), or shows the bug's own symptom (pass),
+     * or fails some other way, which is not the seeded bug and fails the test (a stall or a hang must not pass it).
+     */
     @ParameterizedTest
     @EnumSource(value = BrokenOsq.Bug.class,
             names = {"SKIP_STEP_A", "STEP_A_IGNORES_HANDOFF", "UNLOCK_FORGETS_HANDOFF", "TAIL_CHECK_THEN_ACT"})
@@ -30,11 +58,24 @@ class OsqNegativeControlTest {
         for (int i = 0; i < MAX_ROUNDS; i++) {
             MutexHarness.Report r = round(bug, seed + i);
             System.out.println("round " + i + ": " + r);
-            if (!r.clean()) {
+            if (showsItsSymptom(bug, r)) {
                 return;
+            }
+            if (!r.clean()) {
+                throw new AssertionError("the harness failed " + bug + ", but not with its symptom: " + r);
             }
         }
         throw new AssertionError("the harness did not catch " + bug + " in " + MAX_ROUNDS + " rounds");
+    }
+
+    /** The symptom check itself: a stalled run that also ended locked is not taken for a lost handoff. */
+    @Test
+    void aStallIsNotTakenForTheSeededBug() {
+        MutexHarness.Config c = new MutexHarness.Config(4, 5_000, 1, STALL_MILLIS);
+        MutexHarness.Report stalled = new MutexHarness.Report("stalled", c, 20_000, 7, 3, 4, 3, 0, 0, true, "t",
+                true, java.util.List.of(), java.util.List.of("osq-stress-1: abandoned while spinning in step A"));
+        assertFalse(showsItsSymptom(BrokenOsq.Bug.SKIP_STEP_A, stalled), stalled::toString);
+        assertFalse(showsItsSymptom(BrokenOsq.Bug.TAIL_CHECK_THEN_ACT, stalled), stalled::toString);
     }
 
     @Test

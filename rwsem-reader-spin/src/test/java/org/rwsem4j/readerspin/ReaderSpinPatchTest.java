@@ -70,12 +70,18 @@ class ReaderSpinPatchTest
         assertTrue(e.get(LockEvent.SLEEP_READER) >= 1, e::toString);
     }
 
-    /** A writer spins on a live writer, which downgrades and keeps reading: the spinner meets a reader-owned lock. */
-    private static LockEvents writerMeetsReaders(final String spec, final Tunables.ReaderSpinThreshold threshold)
+    /**
+     * A writer spins on a live writer, which downgrades and keeps reading: the spinner meets a reader-owned lock.
+     * The lock's clock stands still unless {@code whileSpinningOnReaders} steps it, so the spin budget never ends the
+     * spin: only the reader-owned threshold can.
+     */
+    private static LockEvents writerMeetsReaders(final String spec, final Tunables.ReaderSpinThreshold threshold,
+        final int readerSpinCount, final java.util.function.BiConsumer<Rwsem, SteppedClock> whileSpinningOnReaders)
         throws InterruptedException
     {
-        final Rwsem lock = Rwsem.builder().variant(spec).spinBudget(Duration.ofSeconds(5))
-            .readerSpinThreshold(threshold).build();
+        final SteppedClock clock = new SteppedClock();
+        final Rwsem lock = Rwsem.builder().variant(spec).spinBudget(Duration.ofSeconds(5)).clock(clock)
+            .readerSpinThreshold(threshold).readerSpinCount(readerSpinCount).build();
         final BusyWriter holder = BusyWriter.hold(lock);
         final Thread writer = start(() ->
         {
@@ -84,6 +90,7 @@ class ReaderSpinPatchTest
         }, "writer");
         BusyWriter.await(lock, "a spinner", () -> lock.state().spinners());
         holder.downgrade();
+        whileSpinningOnReaders.accept(lock, clock);
         BusyWriter.await(lock, "the spinner to give up on readers",
             () -> lock.events().get(LockEvent.SPIN_STOP_READER) > 0);
         holder.release();
@@ -92,18 +99,40 @@ class ReaderSpinPatchTest
         return lock.events();
     }
 
+    /** The count alone ends the spin: the clock never moves, so no time threshold could have. */
     @Test
     void spinOnReaderOwnedIsBoundedByTheCountThreshold() throws InterruptedException
     {
-        final LockEvents e = writerMeetsReaders("reader-owned+reader-spin", Tunables.ReaderSpinThreshold.COUNT);
+        final LockEvents e = writerMeetsReaders("reader-owned+reader-spin", Tunables.ReaderSpinThreshold.COUNT,
+            Tunables.DEFAULT_READER_SPIN_COUNT, (lock, clock) -> { });
         assertEquals(1, e.get(LockEvent.SPIN_ON_READERS), e::toString);
         assertEquals(1, e.get(LockEvent.SPIN_STOP_READER), e::toString);
     }
 
+    /** Iterations to wait on readers before stepping the clock: far above any count threshold (here 1). */
+    static final long SPIN_READS = 2_000;
+
+    /**
+     * Time alone ends the spin: with a count threshold of 1, the writer keeps spinning on the readers for thousands
+     * of iterations while the clock stands still, and stops once the clock passes the 10-25 us budget.
+     */
     @Test
     void spinOnReaderOwnedIsBoundedByTheTimeThreshold() throws InterruptedException
     {
-        final LockEvents e = writerMeetsReaders("reader-owned+reader-spin", Tunables.ReaderSpinThreshold.TIME);
+        final LockEvents e = writerMeetsReaders("reader-owned+reader-spin", Tunables.ReaderSpinThreshold.TIME, 1,
+            (lock, clock) ->
+            {
+                BusyWriter.await(lock, "the spinner to meet the readers",
+                    () -> lock.events().get(LockEvent.SPIN_ON_READERS) > 0);
+                final long from = clock.reads();
+                BusyWriter.await(lock, SPIN_READS + " spin iterations on the readers",
+                    () -> clock.reads() - from >= SPIN_READS ||
+                        lock.events().get(LockEvent.SPIN_STOP_READER) > 0);
+                assertEquals(0, lock.events().get(LockEvent.SPIN_STOP_READER),
+                    () -> "stopped on readers while the clock stood still: " + lock.events());
+                assertTrue(lock.state().spinners(), lock.state()::toString);
+                clock.step(1_000_000);
+            });
         assertEquals(1, e.get(LockEvent.SPIN_ON_READERS), e::toString);
         assertEquals(1, e.get(LockEvent.SPIN_STOP_READER), e::toString);
     }
@@ -111,7 +140,8 @@ class ReaderSpinPatchTest
     @Test
     void withoutThePatchAWriterStopsAtOnceOnReaders() throws InterruptedException
     {
-        final LockEvents e = writerMeetsReaders("reader-owned", Tunables.ReaderSpinThreshold.COUNT);
+        final LockEvents e = writerMeetsReaders("reader-owned", Tunables.ReaderSpinThreshold.COUNT,
+            Tunables.DEFAULT_READER_SPIN_COUNT, (lock, clock) -> { });
         assertEquals(0, e.get(LockEvent.SPIN_ON_READERS), e::toString);
         assertEquals(1, e.get(LockEvent.SPIN_STOP_READER), e::toString);
     }

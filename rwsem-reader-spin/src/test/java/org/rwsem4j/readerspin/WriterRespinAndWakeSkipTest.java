@@ -7,6 +7,7 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.rwsem4j.LockEvent;
+import org.rwsem4j.LockEvents;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.testkit.Contention;
 
@@ -18,13 +19,18 @@ class WriterRespinAndWakeSkipTest
 {
     private static long contendUntil(final String spec, final LockEvent event)
     {
+        return contendUntilEvents(spec, event).get(event);
+    }
+
+    private static LockEvents contendUntilEvents(final String spec, final LockEvent event)
+    {
         final Rwsem lock = Rwsem.builder().variant(spec).spinBudget(Duration.ofMillis(1)).build();
         for (int round = 0; round < 8 && lock.events().get(event) == 0; round++)
         {
             Contention.run(lock, 2, 8, Duration.ofMillis(400), 200);
         }
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
-        return lock.events().get(event);
+        return lock.events();
     }
 
     @Test
@@ -48,13 +54,14 @@ class WriterRespinAndWakeSkipTest
         assertTrue(contendUntil("wake-skip", LockEvent.WAKE_SKIP) > 0);
     }
 
+    /** Not vacuous: the run had sleeping writers for the unlocks to wake, and they were woken. */
     @Test
     void withoutWakeSkipEveryUnlockWakes()
     {
-        final Rwsem lock = Rwsem.builder().variant("writer-respin")
-            .spinBudget(Duration.ofMillis(1)).build();
-        Contention.run(lock, 2, 8, Duration.ofMillis(400), 200);
-        assertEquals(0, lock.events().get(LockEvent.WAKE_SKIP));
+        final LockEvents e = contendUntilEvents("writer-respin", LockEvent.SLEEP_WRITER);
+        assertTrue(e.get(LockEvent.SLEEP_WRITER) > 0, () -> "no contention: no writer slept; " + e);
+        assertTrue(e.get(LockEvent.WAKE_WRITER) > 0, () -> "no writer was woken; " + e);
+        assertEquals(0, e.get(LockEvent.WAKE_SKIP), e::toString);
     }
 
     @Test
