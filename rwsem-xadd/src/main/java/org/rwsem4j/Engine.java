@@ -69,6 +69,12 @@ final class Engine extends EngineOwnerL2Pad
      * that queues runs the conditional wake (54c1ee4d614d); a head waiter that gives up runs the wake for the next
      * (1ee326196c66); a slow-path locker that backs out its own reader bias wakes if that bias may have hidden a
      * last-reader wakeup.
+     *
+     * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
+     * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls
+     * RUNNABLE. So a virtual locker (VirtualLocker.current(), checked on the slow paths only) neither joins the OSQ
+     * nor spins on the owner, takes no handoff spin and no writer respin: it queues and parks, which unmounts it. Its
+     * only spins are the counted ones (PARK_SPINS on its own flags, the wait lock's tries), 64 onSpinWaits each.
      */
 
     static final Object READER_OWNED = new Object()
@@ -357,7 +363,7 @@ final class Engine extends EngineOwnerL2Pad
         final long deadline = mode == TIMED ? clock.nanoTime() + nanos : 0;
         boolean haveBias = true;
 
-        if (readerSpin && (count & (HANDOFF | READ_FAIL)) == 0)
+        if (readerSpin && (count & (HANDOFF | READ_FAIL)) == 0 && !VirtualLocker.current())
         {
             if (spinPolicy.canSpinOnOwner(ownerState()))
             {
@@ -617,11 +623,12 @@ final class Engine extends EngineOwnerL2Pad
     {
         final long deadline = mode == TIMED ? clock.nanoTime() + nanos : 0;
         boolean interrupted = false;
+        final boolean maySpin = !VirtualLocker.current();
         try
         {
             for (;;)
             {
-                if (spinPolicy.canSpinOnOwner(ownerState()))
+                if (maySpin && spinPolicy.canSpinOnOwner(ownerState()))
                 {
                     waiter.spun = true;
                     if (rwsemOptimisticSpin(false, mode))
@@ -735,7 +742,7 @@ final class Engine extends EngineOwnerL2Pad
                     }
                 }
 
-                if (handoffWriterSpins && waiter.handoffSet)
+                if (handoffWriterSpins && waiter.handoffSet && !VirtualLocker.current())
                 {
                     // Seed 001: nobody else may take the lock now, so do not leave it idle for a wakeup latency.
                     events.inc(LockEvent.HANDOFF_SPIN);
@@ -750,7 +757,8 @@ final class Engine extends EngineOwnerL2Pad
                     }
                 }
 
-                if (woken && wokenWriterMayRespin && wokenWriter.respin(osq.isLocked(), ownerState()))
+                if (woken && wokenWriterMayRespin && !VirtualLocker.current() &&
+                    wokenWriter.respin(osq.isLocked(), ownerState()))
                 {
                     waitLock.lock();
                     if (rwsemTryWriteLock(waiter))
