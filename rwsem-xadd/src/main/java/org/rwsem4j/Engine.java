@@ -72,9 +72,10 @@ final class Engine extends EngineOwnerL2Pad
      *
      * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
      * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls
-     * RUNNABLE. So a virtual locker (VirtualLocker.current(), checked on the slow paths only) neither joins the OSQ
-     * nor spins on the owner, takes no handoff spin and no writer respin: it queues and parks, which unmounts it. Its
-     * only spins are the counted ones (PARK_SPINS on its own flags, the wait lock's tries), 64 onSpinWaits each.
+     * RUNNABLE. So a virtual locker's optimistic and handoff spins get VirtualLocker.SHORT_BUDGET_NANOS (2 us)
+     * instead of the lock's spin budget (checked on the slow paths only); its other spins are counted ones
+     * (PARK_SPINS on its own flags, the wait lock's tries), 64 onSpinWaits each. -Drwsem4j.virtualSpin=none|full
+     * (no spin and no respin at all / the platform budget) exists for measuring the choice (torture/README.md).
      */
 
     static final Object READER_OWNED = new Object()
@@ -363,7 +364,7 @@ final class Engine extends EngineOwnerL2Pad
         final long deadline = mode == TIMED ? clock.nanoTime() + nanos : 0;
         boolean haveBias = true;
 
-        if (readerSpin && (count & (HANDOFF | READ_FAIL)) == 0 && !VirtualLocker.current())
+        if (readerSpin && (count & (HANDOFF | READ_FAIL)) == 0 && VirtualLocker.maySpin())
         {
             if (spinPolicy.canSpinOnOwner(ownerState()))
             {
@@ -623,7 +624,7 @@ final class Engine extends EngineOwnerL2Pad
     {
         final long deadline = mode == TIMED ? clock.nanoTime() + nanos : 0;
         boolean interrupted = false;
-        final boolean maySpin = !VirtualLocker.current();
+        final boolean maySpin = VirtualLocker.maySpin();
         try
         {
             for (;;)
@@ -742,13 +743,14 @@ final class Engine extends EngineOwnerL2Pad
                     }
                 }
 
-                if (handoffWriterSpins && waiter.handoffSet && !VirtualLocker.current())
+                if (handoffWriterSpins && waiter.handoffSet && VirtualLocker.maySpin())
                 {
                     // Seed 001: nobody else may take the lock now, so do not leave it idle for a wakeup latency.
                     events.inc(LockEvent.HANDOFF_SPIN);
                     spun = true;
                     waiter.spun = true;
-                    final OwnerState st = rwsemSpinOnOwner(clock.nanoTime() + spinBudgetNanos);
+                    final OwnerState st =
+                        rwsemSpinOnOwner(clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos));
                     if (st == OwnerState.NULL && nullRetries++ < nullOwnerRetries)
                     {
                         Thread.onSpinWait();
@@ -757,7 +759,7 @@ final class Engine extends EngineOwnerL2Pad
                     }
                 }
 
-                if (woken && wokenWriterMayRespin && !VirtualLocker.current() &&
+                if (woken && wokenWriterMayRespin && VirtualLocker.maySpin() &&
                     wokenWriter.respin(osq.isLocked(), ownerState()))
                 {
                     waitLock.lock();
@@ -914,7 +916,7 @@ final class Engine extends EngineOwnerL2Pad
      */
     private boolean rwsemOptimisticSpin(final boolean reader, final int mode)
     {
-        final long deadline = clock.nanoTime() + spinBudgetNanos;
+        final long deadline = clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos);
         final boolean interruptible = mode != UNINTERRUPTIBLE;
         final Node node = Osq.newNode();
         final SpinAttempt attempt = new SpinAttempt(clock); // allocated before the OSQ is held: nothing may throw
