@@ -69,6 +69,13 @@ final class Engine extends EngineOwnerL2Pad
      * that queues runs the conditional wake (54c1ee4d614d); a head waiter that gives up runs the wake for the next
      * (1ee326196c66); a slow-path locker that backs out its own reader bias wakes if that bias may have hidden a
      * last-reader wakeup.
+     *
+     * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
+     * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls
+     * RUNNABLE. So a virtual locker's optimistic and handoff spins get VirtualLocker.SHORT_BUDGET_NANOS (2 us)
+     * instead of the lock's spin budget (checked on the slow paths only); its other spins are counted ones
+     * (PARK_SPINS on its own flags, the wait lock's tries), 64 onSpinWaits each. -Drwsem4j.virtualSpin=none|full
+     * (no spin and no respin at all / the platform budget) exists for measuring the choice (torture/README.md).
      */
 
     static final Object READER_OWNED = new Object()
@@ -354,7 +361,7 @@ final class Engine extends EngineOwnerL2Pad
         final long deadline = mode == TIMED ? clock.nanoTime() + nanos : 0;
         boolean haveBias = true;
 
-        if (readerSpin && (count & (HANDOFF | READ_FAIL)) == 0)
+        if (readerSpin && (count & (HANDOFF | READ_FAIL)) == 0 && VirtualLocker.maySpin())
         {
             if (spinPolicy.canSpinOnOwner(ownerState()))
             {
@@ -614,11 +621,12 @@ final class Engine extends EngineOwnerL2Pad
     {
         final long deadline = mode == TIMED ? clock.nanoTime() + nanos : 0;
         boolean interrupted = false;
+        final boolean maySpin = VirtualLocker.maySpin();
         try
         {
             for (;;)
             {
-                if (spinPolicy.canSpinOnOwner(ownerState()))
+                if (maySpin && spinPolicy.canSpinOnOwner(ownerState()))
                 {
                     waiter.spun = true;
                     if (rwsemOptimisticSpin(false, mode))
@@ -732,13 +740,14 @@ final class Engine extends EngineOwnerL2Pad
                     }
                 }
 
-                if (handoffWriterSpins && waiter.handoffSet)
+                if (handoffWriterSpins && waiter.handoffSet && VirtualLocker.maySpin())
                 {
                     // Seed 001: nobody else may take the lock now, so do not leave it idle for a wakeup latency.
                     events.inc(LockEvent.HANDOFF_SPIN);
                     spun = true;
                     waiter.spun = true;
-                    final OwnerState st = rwsemSpinOnOwner(clock.nanoTime() + spinBudgetNanos);
+                    final OwnerState st =
+                        rwsemSpinOnOwner(clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos));
                     if (st == OwnerState.NULL && nullRetries++ < nullOwnerRetries)
                     {
                         Thread.onSpinWait();
@@ -747,7 +756,8 @@ final class Engine extends EngineOwnerL2Pad
                     }
                 }
 
-                if (woken && wokenWriterMayRespin && wokenWriter.respin(osq.isLocked(), ownerState()))
+                if (woken && wokenWriterMayRespin && VirtualLocker.maySpin() &&
+                    wokenWriter.respin(osq.isLocked(), ownerState()))
                 {
                     waitLock.lock();
                     if (rwsemTryWriteLock(waiter))
@@ -903,7 +913,7 @@ final class Engine extends EngineOwnerL2Pad
      */
     private boolean rwsemOptimisticSpin(final boolean reader, final int mode)
     {
-        final long deadline = clock.nanoTime() + spinBudgetNanos;
+        final long deadline = clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos);
         final boolean interruptible = mode != UNINTERRUPTIBLE;
         final Node node = Osq.newNode();
         final SpinAttempt attempt = new SpinAttempt(clock); // allocated before the OSQ is held: nothing may throw

@@ -31,6 +31,7 @@ final class CliOptions
     Duration watchdog = Duration.ofSeconds(10);
     Duration progress = Duration.ofSeconds(5);
     boolean onHeap;
+    boolean virtualThreads;
     /** Null when not given: the default depends on the variant (see Main). */
     java.util.Set<AcquireMode> modes;
 
@@ -107,6 +108,9 @@ final class CliOptions
                     break;
                 case "--on-heap":
                     o.onHeap = true;
+                    break;
+                case "--virtual-threads":
+                    o.virtualThreads = true;
                     break;
                 default:
                     throw new UsageException(arg.startsWith("-") ? "unknown option '" + arg + "'" :

@@ -114,10 +114,10 @@ public final class Main
             final PlannedRun p = plan.get(k);
             final String prefix = "[" + (k + 1) + "/" + plan.size() + "] ";
             final int runsAfter = plan.size() - k - 1;
-            runners.add(TortureRunner.builder()
-                .variant(p.spec())
+            runners.add(Peer.builder(p.spec())
                 .control(p.control())
                 .onHeap(o.onHeap)
+                .virtualThreads(o.virtualThreads)
                 .readers(o.readers)
                 .writers(o.writers)
                 .duration(perRun)
@@ -216,7 +216,8 @@ public final class Main
             "  --variant V       a spec (base, all, recommended, reader-owned+handoff, ...; several joined by ','),",
             "                    ci-set (Variant.ciSet()), all-combinations (every valid combination),",
             "                    or a negative control that must FAIL: busted, unsafe-wake-2016,",
-            "                    lost-wakeup (for the watchdog)                                   [all]",
+            "                    lost-wakeup (for the watchdog), or rrwl (the JDK's ReentrantReadWriteLock,",
+            "                    nonfair, as a peer with the same workload)                       [all]",
             "  --threads N       threads, split into readers (the larger half) and writers        [16]",
             "  --readers N       reader threads (overrides the split)",
             "  --writers N       writer threads (overrides the split)",
@@ -233,6 +234,7 @@ public final class Main
             "  --watchdog D      no acquisition for this long while threads wait is a failure     [10s]",
             "  --progress D      interval of the progress lines                                    [5s]",
             "  --on-heap         on-heap lock word (no --add-opens needed)",
+            "  --virtual-threads the workers are virtual threads (JDK 21+)",
             "  --help            this text",
             "  list              print the patches on the classpath, the presets and the CI set",
             "",

@@ -40,7 +40,7 @@ final class Plan
             {
                 try
                 {
-                    specs.add(Variant.parse(one).spec());
+                    specs.add(one.trim().equals(Peer.RRWL) ? Peer.RRWL : Variant.parse(one).spec());
                 }
                 catch (final IllegalArgumentException ex)
                 {

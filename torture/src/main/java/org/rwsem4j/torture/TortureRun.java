@@ -142,8 +142,7 @@ final class TortureRun
         }
         for (final Worker w : startOrder)
         {
-            w.thread = new Thread(w, w.name);
-            w.thread.setDaemon(true);
+            w.thread = WorkerThreads.unstarted(w, w.name, cfg.virtualThreads);
             w.thread.start();
         }
         Interrupter interrupter = null;

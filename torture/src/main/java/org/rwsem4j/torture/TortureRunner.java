@@ -77,6 +77,7 @@ public final class TortureRunner
     final NegativeControl control;
     final long unsafeWakeDelayNanos;
     final boolean onHeap;
+    final boolean virtualThreads;
     final int readers;
     final int writers;
     final long durationNanos;
@@ -100,6 +101,7 @@ public final class TortureRunner
         this.control = b.control;
         this.unsafeWakeDelayNanos = b.unsafeWakeDelay.toNanos();
         this.onHeap = b.onHeap;
+        this.virtualThreads = b.virtualThreads;
         this.readers = b.readers;
         this.writers = b.writers;
         this.durationNanos = b.duration.toNanos();
@@ -156,6 +158,7 @@ public final class TortureRunner
         private NegativeControl control;
         private Duration unsafeWakeDelay = Duration.ofNanos(UnsafeWake2016.DEFAULT_DELAY_NANOS);
         private boolean onHeap;
+        private boolean virtualThreads;
         private int readers = 4;
         private int writers = 4;
         private Duration duration = Duration.ofSeconds(5);
@@ -233,6 +236,23 @@ public final class TortureRunner
         public Builder onHeap(final boolean onHeap)
         {
             this.onHeap = onHeap;
+            return this;
+        }
+
+        /**
+         * Runs the workers as virtual threads (JDK 21+; the monitor and the interrupter stay platform threads).
+         *
+         * @param virtual true for virtual workers
+         * @return this
+         * @throws IllegalArgumentException when asked for on a JDK without virtual threads
+         */
+        public Builder virtualThreads(final boolean virtual)
+        {
+            if (virtual && !WorkerThreads.virtualAvailable())
+            {
+                throw new IllegalArgumentException(WorkerThreads.virtualUnavailableMessage());
+            }
+            this.virtualThreads = virtual;
             return this;
         }
 
