@@ -31,6 +31,9 @@ final class CliOptions
     Duration watchdog = Duration.ofSeconds(10);
     Duration progress = Duration.ofSeconds(5);
     boolean onHeap;
+    boolean history;
+    /** Null when not given: the default depends on the variant (see Main). */
+    Duration minPerRun;
     /** Null when not given: the default depends on the variant (see Main). */
     java.util.Set<AcquireMode> modes;
 
@@ -108,6 +111,12 @@ final class CliOptions
                 case "--on-heap":
                     o.onHeap = true;
                     break;
+                case "--history":
+                    o.history = true;
+                    break;
+                case "--min-per-run":
+                    o.minPerRun = DurationArg.parse(arg, value(args, i, arg, inline));
+                    break;
                 default:
                     throw new UsageException(arg.startsWith("-") ? "unknown option '" + arg + "'" :
                         "unexpected argument '" + arg + "'");
@@ -151,6 +160,7 @@ final class CliOptions
             case "--progress":
             case "--unsafe-delay":
             case "--modes":
+            case "--min-per-run":
                 return true;
             default:
                 return false;
