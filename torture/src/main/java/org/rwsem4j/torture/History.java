@@ -1,6 +1,7 @@
 package org.rwsem4j.torture;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -49,7 +50,7 @@ final class History
         lanes.forEach(l -> names.add(l.name));
         checker = new HistoryChecker(names, System.nanoTime(), violations);
         bounds = new long[lanes.size()];
-        java.util.Arrays.fill(bounds, Long.MIN_VALUE);
+        Arrays.fill(bounds, Long.MIN_VALUE);
         thread = new Thread(this::checkLoop, "torture-history");
         thread.setDaemon(true);
         thread.start();
@@ -112,8 +113,8 @@ final class History
         }
         if (thread.isAlive())
         {
-            violations.record("the history checker did not finish within " + TimeUnit.NANOSECONDS.toSeconds(JOIN_NANOS) +
-                " s");
+            violations.record("the history checker did not finish within " +
+                TimeUnit.NANOSECONDS.toSeconds(JOIN_NANOS) + " s");
         }
     }
 

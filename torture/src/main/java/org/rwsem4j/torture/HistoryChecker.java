@@ -182,8 +182,8 @@ final class HistoryChecker
         }
         else if (w.invoked >= r.responded)
         {
-            violations.record(describeRead(r) + " returned the value of " + describe(w) + ", which began after the read " +
-                "ended");
+            violations.record(describeRead(r) + " returned the value of " + describe(w) +
+                ", which began after the read ended");
         }
         else if (latest != null && latest.invoked > w.responded)
         {

@@ -124,7 +124,7 @@ final class HistoryLane
             }
             else
             {
-                Thread.interrupted(); // a stray interrupt must not turn the wait into a spin; the next attempt clears it anyway
+                Thread.interrupted(); // a stray interrupt must not make this a spin; the next attempt clears it anyway
                 LockSupport.parkNanos(BACKOFF_PARK_NANOS);
             }
         }

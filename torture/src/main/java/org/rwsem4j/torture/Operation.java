@@ -47,7 +47,7 @@ final class Operation
     @Override
     public String toString()
     {
-        return "lane " + lane + (isWrite() ? " wrote " + written : "") + (read ? " read " + first + "/~" + ~second : "") +
-            " [" + invoked + ", " + responded + "]";
+        return "lane " + lane + (isWrite() ? " wrote " + written : "") +
+            (read ? " read " + first + "/~" + ~second : "") + " [" + invoked + ", " + responded + "]";
     }
 }

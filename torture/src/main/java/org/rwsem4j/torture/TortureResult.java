@@ -63,8 +63,8 @@ public final class TortureResult
     /** @return true if nothing went wrong */
     public boolean success()
     {
-        return violationCount == 0 && historyViolationCount() == 0 && watchdogReports.isEmpty() && unexpected.isEmpty() &&
-            !Boolean.FALSE.equals(quiescent);
+        return violationCount == 0 && historyViolationCount() == 0 && watchdogReports.isEmpty() &&
+            unexpected.isEmpty() && !Boolean.FALSE.equals(quiescent);
     }
 
     /** @return the reasons for failure, one short line each; empty on success */

@@ -155,7 +155,8 @@ class MainTest
         assertTrue(r.out.contains("history on"), r::all);
         assertTrue(r.out.matches("(?s).*History: \\d+ operations checked \\(\\d+ reads, \\d+ writes\\), 0 illegal.*"),
             r::all);
-        assertTrue(r.out.matches("(?s).*base \\[data]: SUCCESS  \\(violations 0, history 0 of \\d+, watchdog 0.*"), r::all);
+        assertTrue(r.out.matches("(?s).*base \\[data]: SUCCESS  \\(violations 0, history 0 of \\d+, watchdog 0.*"),
+            r::all);
     }
 
     @Test

@@ -80,6 +80,8 @@ class NegativeControlTest
         assertAll(r.historyViolations(), ILLEGAL_READ, r);
         assertTrue(r.historyViolations().stream().anyMatch(v -> TORN_READ.matcher(v).matches()), r::report);
         assertTrue(r.report().contains("  history: "), r::report);
+        System.out.println("busted [data] with history: " + r.failureReasons() + "\n  history: " +
+            r.historyViolations().get(0));
     }
 
     /**
@@ -134,6 +136,8 @@ class NegativeControlTest
             assertUncountedReaderSymptoms(r, DATA_OVERLAP);
             caught += r.historyViolationCount() > 0 ? 1 : 0;
             reports.append(r.report());
+            System.out.println("unsafe-wake-2016 history run " + (i + 1) + "/" + runs + ": " + r.failureReasons() +
+                (r.historyViolations().isEmpty() ? "" : "\n  history: " + r.historyViolations().get(0)));
         }
         final long historyCaught = caught;
         assertTrue(historyCaught > 0, () -> "the history check caught none of " + runs + " runs:\n" + reports);
@@ -182,6 +186,7 @@ class NegativeControlTest
         assertEquals(List.of("not quiescent after the run"), r.failureReasons(), r::report);
         assertTrue(r.finalState().contains("readers=1"), r::report);
         assertTrue(r.report().contains("Quiescent: NO"), r::report);
+        System.out.println("leaked reader bias: " + r.failureReasons() + ", final state " + r.finalState());
 
         final TortureResult clean = readersOnly(() -> Rwsem.builder().variant("base").build());
         assertTrue(clean.success(), clean::report);
@@ -242,7 +247,8 @@ class NegativeControlTest
     {
         for (final String line : lines)
         {
-            assertTrue(pattern.matcher(line).matches(), () -> "not the seeded bug's symptom: " + line + "\n" + r.report());
+            assertTrue(pattern.matcher(line).matches(),
+                () -> "not the seeded bug's symptom: " + line + "\n" + r.report());
         }
     }
 
