@@ -110,7 +110,7 @@ class NegativeControlTest
      * the bias of a reader still inside, which the scenario makes common: every write downgrades (the downgrader is
      * that reader, parked in its own wake), readers spin so that they too wake the queue while holding, and a writer
      * steals the lock the moment the count reads empty. A run can still end first by the other symptom, the
-     * uncounted unlock refused while no reader is counted (about one run in five here), so the control is a fixed
+     * uncounted unlock refused while no reader is counted (about one run in four here), so the control is a fixed
      * number of runs: each must fail by the bug's own symptoms, and the history check must catch it in some.
      */
     @Test
