@@ -32,6 +32,9 @@ final class CliOptions
     Duration progress = Duration.ofSeconds(5);
     boolean onHeap;
     boolean virtualThreads;
+    boolean history;
+    /** Null when not given: the default depends on the variant (see Main). */
+    Duration minPerRun;
     /** Null when not given: the default depends on the variant (see Main). */
     java.util.Set<AcquireMode> modes;
 
@@ -112,6 +115,12 @@ final class CliOptions
                 case "--virtual-threads":
                     o.virtualThreads = true;
                     break;
+                case "--history":
+                    o.history = true;
+                    break;
+                case "--min-per-run":
+                    o.minPerRun = DurationArg.parse(arg, value(args, i, arg, inline));
+                    break;
                 default:
                     throw new UsageException(arg.startsWith("-") ? "unknown option '" + arg + "'" :
                         "unexpected argument '" + arg + "'");
@@ -155,6 +164,7 @@ final class CliOptions
             case "--progress":
             case "--unsafe-delay":
             case "--modes":
+            case "--min-per-run":
                 return true;
             default:
                 return false;

@@ -27,6 +27,9 @@ public final class Main
     /** Runs below this length are refused: they would hardly start their threads. */
     private static final Duration MIN_RUN = Duration.ofMillis(200);
 
+    /** The every-combination run's least time per combination per oracle, unless --min-per-run says otherwise. */
+    static final Duration ALL_COMBINATIONS_MIN_PER_RUN = Duration.ofSeconds(2);
+
     private Main()
     {
     }
@@ -67,8 +70,12 @@ public final class Main
                 return EXIT_SUCCESS;
             }
             plan = Plan.of(o.variant, o.oracles);
-            final Duration perRun = o.duration.dividedBy(plan.size());
-            if (perRun.compareTo(MIN_RUN) < 0)
+            if (o.minPerRun != null && o.minPerRun.compareTo(MIN_RUN) < 0)
+            {
+                throw new UsageException("--min-per-run " + DurationArg.format(o.minPerRun) + " is too short (at " +
+                    "least " + MIN_RUN.toMillis() + " ms)");
+            }
+            if (perRun(o, plan).compareTo(MIN_RUN) < 0)
             {
                 throw new UsageException("--duration " + DurationArg.format(o.duration) + " is too short for " +
                     plan.size() + " runs (at least " + MIN_RUN.toMillis() + " ms each): give at least " +
@@ -95,9 +102,21 @@ public final class Main
         }
     }
 
+    /**
+     * The time of each run: {@code --duration} split evenly over the runs, but at least {@code --min-per-run}, whose
+     * default is {@link #ALL_COMBINATIONS_MIN_PER_RUN} for all-combinations and none otherwise.
+     */
+    static Duration perRun(final CliOptions o, final List<PlannedRun> plan)
+    {
+        final Duration split = o.duration.dividedBy(plan.size());
+        final Duration least = o.minPerRun != null ? o.minPerRun :
+            Plan.ALL_COMBINATIONS.equals(o.variant.trim()) ? ALL_COMBINATIONS_MIN_PER_RUN : Duration.ZERO;
+        return split.compareTo(least) < 0 ? least : split;
+    }
+
     private static int execute(final CliOptions o, final List<PlannedRun> plan, final PrintStream out)
     {
-        final Duration perRun = o.duration.dividedBy(plan.size());
+        final Duration perRun = perRun(o, plan);
         final long seed = o.seed != null ? o.seed : System.nanoTime();
         final double defaultRate = plan.get(0).control() == NegativeControl.UNSAFE_WAKE_2016 ?
             NegativeControl.UNSAFE_WAKE_INTERRUPT_RATE : DEFAULT_INTERRUPT_RATE;
@@ -124,6 +143,7 @@ public final class Main
                 .oracle(p.oracle())
                 .interruptRate(rate)
                 .modes(modes)
+                .history(o.history)
                 .stutter(o.stutter)
                 .longHoldProbability(o.longHoldProbability)
                 .watchdog(o.watchdog)
@@ -152,8 +172,10 @@ public final class Main
                 "flag from the jar's manifest, or add --on-heap]", ex);
         }
         out.println("rwsem4j torture: " + plan.size() + " run(s) of " + DurationArg.format(perRun) + ", " +
+            DurationArg.format(perRun.multipliedBy(plan.size())) + " in total, " +
             o.readers + " readers + " + o.writers + " writers on " + Runtime.getRuntime().availableProcessors() +
-            " cores, interrupts " + rate + "/s, stutter " + (o.stutter ? "on" : "off") + ", watchdog " +
+            " cores, interrupts " + rate + "/s, stutter " + (o.stutter ? "on" : "off") + ", history " +
+            (o.history ? "on" : "off") + ", watchdog " +
             DurationArg.format(o.watchdog) + ", seed " + seed + ", patches on the classpath: " +
             (Variant.available().isEmpty() ? "(none)" : String.join(", ", Variant.available())));
         out.flush();
@@ -194,6 +216,8 @@ public final class Main
             sb.append(r.lockName()).append(" [").append(r.oracle().cliName()).append("]: ")
                 .append(r.success() ? "SUCCESS" : "FAILURE " + r.failureReasons())
                 .append("  (violations ").append(r.violationCount())
+                .append(r.historyChecked() ? ", history " + r.historyViolationCount() + " of " +
+                    r.historyOperations() : "")
                 .append(", watchdog ").append(r.watchdogReports().size())
                 .append(", quiescent ").append(r.quiescent() == null ? "-" : r.quiescent() ? "yes" : "NO")
                 .append(")\n");
@@ -222,7 +246,11 @@ public final class Main
             "  --readers N       reader threads (overrides the split)",
             "  --writers N       writer threads (overrides the split)",
             "  --duration D      TOTAL time, split evenly across all runs (500ms, 40s, 10m, 1h)   [60s]",
+            "  --min-per-run D   the least time of each run (variant x oracle); --duration grows to fit",
+            "                    [2s for all-combinations, none otherwise]",
             "  --oracle O        exclusion, data or both (separate runs)                         [both]",
+            "  --history         also record every operation on a two-half register (JCTools queues) and check",
+            "                    that the history is an atomic register's; over either oracle      [off]",
             "  --interrupts R    interrupts per second sent to waiting threads, 0 for none",
             "                    [200; 5000 for unsafe-wake-2016, whose window needs awake waiters]",
             "  --unsafe-delay D  unsafe-wake-2016's delay between publishing grants and counting them [200us]",

@@ -23,6 +23,7 @@ public final class TortureResult
     private final SideStats reads;
     private final long violationCount;
     private final List<String> violations;
+    private final HistoryReport history;
     private final List<String> watchdogReports;
     private final List<String> unexpected;
     private final Boolean quiescent;
@@ -35,7 +36,7 @@ public final class TortureResult
 
     TortureResult(final String lockName, final Oracle oracle, final long seed, final Duration elapsed,
         final SideStats writes, final SideStats reads, final long violationCount, final List<String> violations,
-        final List<String> watchdogReports, final List<String> unexpected, final Boolean quiescent,
+        final HistoryReport history, final List<String> watchdogReports, final List<String> unexpected, final Boolean quiescent,
         final String finalState, final LockEvents events, final long downgrades, final long longHolds,
         final long interruptsSent, final Duration firstFailure)
     {
@@ -48,6 +49,7 @@ public final class TortureResult
         this.reads = reads;
         this.violationCount = violationCount;
         this.violations = List.copyOf(violations);
+        this.history = history;
         this.watchdogReports = List.copyOf(watchdogReports);
         this.unexpected = List.copyOf(unexpected);
         this.quiescent = quiescent;
@@ -61,8 +63,8 @@ public final class TortureResult
     /** @return true if nothing went wrong */
     public boolean success()
     {
-        return violationCount == 0 && watchdogReports.isEmpty() && unexpected.isEmpty() &&
-            !Boolean.FALSE.equals(quiescent);
+        return violationCount == 0 && historyViolationCount() == 0 && watchdogReports.isEmpty() &&
+            unexpected.isEmpty() && !Boolean.FALSE.equals(quiescent);
     }
 
     /** @return the reasons for failure, one short line each; empty on success */
@@ -72,6 +74,10 @@ public final class TortureResult
         if (violationCount != 0)
         {
             out.add(violationCount + " oracle violation(s)");
+        }
+        if (historyViolationCount() != 0)
+        {
+            out.add(historyViolationCount() + " history violation(s)");
         }
         if (!watchdogReports.isEmpty())
         {
@@ -134,6 +140,33 @@ public final class TortureResult
     public List<String> violations()
     {
         return violations;
+    }
+
+    /** @return whether the run recorded and checked its history ({@link TortureRunner.Builder#history}) */
+    public boolean historyChecked()
+    {
+        return history != null;
+    }
+
+    /** @return the operations the history oracle checked (reads and writes); 0 if it was off */
+    public long historyOperations()
+    {
+        return history == null ? 0 : history.reads() + history.writes();
+    }
+
+    /** @return the illegal reads the history oracle found; 0 if it was off */
+    public long historyViolationCount()
+    {
+        return history == null ? 0 : history.violationCount();
+    }
+
+    /**
+     * @return the first illegal reads, one line each, naming the operations involved with their threads, times (in
+     *         seconds from the start of the run) and values; empty if the history oracle was off or found none
+     */
+    public List<String> historyViolations()
+    {
+        return history == null ? List.of() : history.violations();
     }
 
     /** @return lost-wakeup and stall reports, each with the lock state and a thread dump */
@@ -230,6 +263,15 @@ public final class TortureResult
         {
             sb.append("Violations: ").append(violationCount).append('\n');
             violations.forEach(v -> sb.append("  ").append(v).append('\n'));
+        }
+        if (history != null)
+        {
+            sb.append("History: ").append(history.reads() + history.writes()).append(" operations checked (")
+                .append(history.reads()).append(" reads, ").append(history.writes()).append(" writes), ")
+                .append(history.violationCount()).append(" illegal").append(history.violationCount() != 0 ? " !!!" : "")
+                .append(", at most ").append(history.maxPending()).append(" pending, backpressure ")
+                .append(history.backpressure()).append('\n');
+            history.violations().forEach(v -> sb.append("  history: ").append(v).append('\n'));
         }
         if (firstFailure != null)
         {

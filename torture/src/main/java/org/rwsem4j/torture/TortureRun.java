@@ -28,6 +28,8 @@ final class TortureRun
     final TortureRunner cfg;
     final Target target;
     final Check check;
+    /** The history oracle, or null when the run records no history. */
+    final History history;
     final StutterGate gate = new StutterGate();
     final double longHoldProbability;
     final long longHoldNanos;
@@ -55,7 +57,9 @@ final class TortureRun
         }
         this.cfg = cfg;
         this.target = createTarget(cfg);
-        this.check = Check.of(cfg.oracle, violations);
+        this.history = cfg.history ? new History() : null;
+        this.check = history == null ? Check.of(cfg.oracle, violations) :
+            new HistoryRegister(Check.of(cfg.oracle, violations));
         this.longHoldProbability = cfg.longHoldProbability;
         this.longHoldNanos = cfg.longHoldNanos;
         this.label = cfg.label != null ? cfg.label : target.name + " [" + cfg.oracle.cliName() + "]";
@@ -154,10 +158,25 @@ final class TortureRun
             interrupter.thread.start();
         }
 
+        if (history != null)
+        {
+            history.start();
+        }
         final long began = System.nanoTime();
         start.countDown();
         final boolean completed = monitor(began, rnd);
         final long elapsed = System.nanoTime() - began;
+        if (history != null)
+        {
+            if (completed)
+            {
+                history.finish();
+            }
+            else
+            {
+                history.abandon();
+            }
+        }
 
         if (interrupter != null)
         {
@@ -194,7 +213,8 @@ final class TortureRun
                 lastTotal = total;
                 lastMove = now;
             }
-            final boolean failed = !unexpected.isEmpty() || violations.count() != 0;
+            final boolean failed = !unexpected.isEmpty() || violations.count() != 0 ||
+                (history != null && history.violationCount() != 0);
             if (failed && firstFailureNanos < 0)
             {
                 firstFailureNanos = now - began;
@@ -313,6 +333,10 @@ final class TortureRun
     private void abort()
     {
         stopping = true;
+        if (history != null)
+        {
+            history.close(); // no worker waits for room in its queue any more
+        }
         gate.open(workers);
         for (final Worker w : workers)
         {
@@ -363,7 +387,8 @@ final class TortureRun
             }
         }
         return new TortureResult(target.name, cfg.oracle, cfg.seed, elapsed, writeStats, readStats,
-            violations.count(), violations.first(), watchdogReports, new ArrayList<>(unexpected), quiescent,
+            violations.count(), violations.first(), history == null ? null : history.report(), watchdogReports,
+            new ArrayList<>(unexpected), quiescent,
             finalState, target.events(), downgrades, longHolds, interruptsSent,
             firstFailureNanos < 0 ? null : Duration.ofNanos(firstFailureNanos));
     }

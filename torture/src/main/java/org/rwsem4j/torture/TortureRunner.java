@@ -63,6 +63,20 @@ public final class TortureRunner
      * queue and OSQ, then each worker's phase, Thread.State, park blocker and stack. The run then stops: workers are
      * told to stop and interrupted, joined for at most 2 s, and abandoned if still stuck (they are daemons).
      *
+     * History oracle (history(true); History, HistoryChecker), over either oracle. A register of two plain long
+     * halves: a writer stores first = v on entry and second = ~v on exit, a reader loads first on entry and second
+     * on exit, the body between, so an overlap yields a value no write wrote. v is unique: the writer's count and
+     * its index. Each worker publishes a floor (release store of its invocation time) before lock() and, after
+     * unlock(), offers {invocation, response, value(s)} to its own bounded SPSC queue (JCTools), waiting for room if
+     * the checker is behind; nothing is added inside the critical section but plain accesses. The checker thread
+     * reads each floor then drains that queue; the least floor of the writers is the watermark below which every
+     * write has arrived. A read is checked once it responded by the watermark: torn is illegal; the initial value is
+     * legal only if no write ended before the read began; the value of write w only if w began before the read
+     * ended and the write that began last among those that ended before the read began did not begin after w ended
+     * (prefix maxima of invocation times over the writes in response order). Old writes fold into one summary, so
+     * memory holds the last stretch; when too much is pending the checker drains only the lagging writers' queues
+     * (backpressure on the rest, which wait outside the lock).
+     *
      * Failures and the end. Any exception a worker did not expect (IllegalMonitorStateException from an unlock, an
      * AssertionError, ...) is recorded with its stack and stops the run, as does (with stopOnFailure, the default)
      * the first oracle violation. At the end the workers finish their current attempt (no interrupt, so a lost
@@ -93,6 +107,8 @@ public final class TortureRunner
     final long progressIntervalNanos;
     final boolean stopOnFailure;
     final Set<AcquireMode> modes;
+    final boolean history;
+    final int downgradePercent;
 
     private TortureRunner(final Builder b)
     {
@@ -117,6 +133,8 @@ public final class TortureRunner
         this.progressIntervalNanos = b.progressInterval.toNanos();
         this.stopOnFailure = b.stopOnFailure;
         this.modes = Collections.unmodifiableSet(EnumSet.copyOf(b.modes));
+        this.history = b.history;
+        this.downgradePercent = b.downgradePercent;
     }
 
     /** @return a builder with the defaults: base, 4 readers, 4 writers, 5 s, exclusion, interrupts, stutter */
@@ -174,6 +192,8 @@ public final class TortureRunner
         private Duration progressInterval = Duration.ofSeconds(5);
         private boolean stopOnFailure = true;
         private Set<AcquireMode> modes = EnumSet.allOf(AcquireMode.class);
+        private boolean history;
+        private int downgradePercent = 10;
 
         private Builder()
         {
@@ -403,6 +423,32 @@ public final class TortureRunner
         }
 
         /**
+         * Turns the history oracle on, over the run's oracle: every worker records each operation on a register of
+         * two plain halves (invocation before {@code lock()}, response after {@code unlock()}, the value read or
+         * written) into a JCTools queue of its own, and a checker thread verifies while the run lasts that the
+         * history is that of an atomic register. Off by default.
+         *
+         * @param on whether to record and check the history
+         * @return this
+         */
+        public Builder history(final boolean on)
+        {
+            this.history = on;
+            return this;
+        }
+
+        /**
+         * @param percent how many of an {@code Rwsem}'s write acquisitions end in {@code downgrade()}, 0 to 100
+         *                (default 10)
+         * @return this
+         */
+        public Builder downgradePercent(final int percent)
+        {
+            this.downgradePercent = percent;
+            return this;
+        }
+
+        /**
          * @param m the acquire modes to mix (default: all four, weighted 35/25/15/25)
          * @return this
          */
@@ -433,6 +479,11 @@ public final class TortureRunner
             if (longHold.isNegative())
             {
                 throw new IllegalArgumentException("long hold must not be negative, was " + longHold);
+            }
+            if (downgradePercent < 0 || downgradePercent > 100)
+            {
+                throw new IllegalArgumentException("downgrade percent must be between 0 and 100, was " +
+                    downgradePercent);
             }
             if (unsafeWakeDelay.isNegative())
             {

@@ -41,8 +41,6 @@ final class Worker implements Runnable
     /** {@code tryLock(time)} draws a log-uniform timeout between these bounds. */
     private static final double MIN_TIMEOUT_NANOS = 1_000;
     private static final double MAX_TIMEOUT_NANOS = 5_000_000;
-    /** Percent of an Rwsem's write acquisitions that end in {@code downgrade()}. */
-    private static final int DOWNGRADE_PERCENT = 10;
 
     final String name;
     final boolean writer;
@@ -67,6 +65,8 @@ final class Worker implements Runnable
     long longHolds;
     /** Data oracle scratch: the value seen at entry (reader) or written (writer). */
     long seen;
+    /** This worker's side of the history oracle; null when the run records no history. */
+    final HistoryLane lane;
 
     Worker(final TortureRun run, final String name, final boolean writer, final long seed)
     {
@@ -75,6 +75,7 @@ final class Worker implements Runnable
         this.writer = writer;
         this.lock = writer ? run.target.write : run.target.read;
         this.rnd = new SplittableRandom(seed);
+        this.lane = run.history == null ? null : run.history.lane(name, writer);
     }
 
     long acquisitions()
@@ -117,6 +118,10 @@ final class Worker implements Runnable
         }
         finally
         {
+            if (lane != null)
+            {
+                lane.end();
+            }
             phase(Phase.DONE);
         }
     }
@@ -126,6 +131,10 @@ final class Worker implements Runnable
         final AcquireMode mode = run.pickMode(rnd);
         phase(Phase.WAITING);
         final long start = System.nanoTime();
+        if (lane != null)
+        {
+            lane.begin(start);
+        }
         final boolean got;
         try
         {
@@ -166,17 +175,33 @@ final class Worker implements Runnable
             return;
         }
         final long waited = System.nanoTime() - start;
-        if (writer)
+        try
         {
-            writeSection();
+            if (writer)
+            {
+                writeSection();
+            }
+            else
+            {
+                readSection();
+            }
         }
-        else
+        catch (final Throwable t)
         {
-            readSection();
+            if (lane != null)
+            {
+                lane.record(start, System.nanoTime()); // what the section did, with the end known only now
+            }
+            throw t;
         }
+        final long responded = lane == null ? 0 : System.nanoTime();
         waits.recordValue(waited);
         ACQUISITIONS.setOpaque(this, (long)ACQUISITIONS.getOpaque(this) + 1);
         phase(Phase.OUTSIDE);
+        if (lane != null)
+        {
+            lane.record(start, responded);
+        }
     }
 
     private void readSection()
@@ -193,7 +218,7 @@ final class Worker implements Runnable
         phase(Phase.HOLDING_WRITE);
         run.check.writerEnter(this);
         body();
-        if (run.target.canDowngrade() && rnd.nextInt(100) < DOWNGRADE_PERCENT)
+        if (run.target.canDowngrade() && rnd.nextInt(100) < run.cfg.downgradePercent)
         {
             run.check.downgrade(this);
             run.target.rwsem.downgrade();

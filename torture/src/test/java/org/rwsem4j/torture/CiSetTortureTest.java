@@ -16,7 +16,8 @@ import org.rwsem4j.Variant;
 /**
  * The CI set (DESIGN.md "CI time"): base, each patch with what it requires, every pair sharing a decision point, and
  * {@code all}, over whatever patch modules are on the classpath. Each variant gets an exclusion run and a data run,
- * 16 threads on the build machine's cores (oversubscribed), with interrupts, timeouts and stutter.
+ * 16 threads on the build machine's cores (oversubscribed), with interrupts, timeouts and stutter, and the history
+ * oracle on: every operation is recorded and the history must be an atomic register's.
  */
 class CiSetTortureTest
 {
@@ -48,6 +49,7 @@ class CiSetTortureTest
             .duration(RUN)
             .interruptRate(500)
             .stutter(true)
+            .history(true)
             .seed(v.spec().hashCode() * 31L + oracle.ordinal())
             .build()
             .run();
@@ -60,5 +62,7 @@ class CiSetTortureTest
         assertTrue(r.reads().timeouts() + r.writes().timeouts() > 0, r::report);
         assertTrue(r.events().get(LockEvent.WLOCK) > 0, r::report);
         assertTrue(r.downgrades() > 0, r::report);
+        assertTrue(r.historyChecked() && r.historyOperations() > r.reads().total(), r::report);
+        assertEquals(0, r.historyViolationCount(), r::report);
     }
 }

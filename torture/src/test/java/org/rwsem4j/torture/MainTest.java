@@ -84,7 +84,8 @@ class MainTest
         expectUsage("option --variant needs a value", "--variant");
         expectUsage("option --no-stutter takes no value", "--no-stutter=yes");
         expectUsage("too short", "--variant", "ci-set", "--duration", "1s");
-        expectUsage("too short", "--variant", "all-combinations", "--duration", "2s");
+        expectUsage("--min-per-run 0.1s is too short", "--variant", "all-combinations", "--min-per-run", "100ms");
+        expectUsage("option --history takes no value", "--history=yes");
         expectUsage("bad value for --modes: 'sometimes'", "--modes", "lock,sometimes");
     }
 
@@ -126,6 +127,46 @@ class MainTest
         assertTrue(r.out.contains("Lock events: rwsem_"), r::all);
         assertTrue(r.out.contains("Quiescent: yes"), r::all);
         assertTrue(r.err.isEmpty(), r::all);
+    }
+
+    /** Issue 11 §7: every combination gets at least --min-per-run (2 s by default) per oracle, whatever --duration. */
+    @Test
+    void everyCombinationGetsAMinimumPerRun() throws UsageException
+    {
+        final CliOptions o = CliOptions.parse(new String[] {"--variant", "all-combinations", "--duration", "10s"});
+        final List<PlannedRun> plan = Plan.of(o.variant, o.oracles);
+        assertEquals(2 * Variant.allValidCombinations().size(), plan.size());
+        assertEquals(java.time.Duration.ofSeconds(2), Main.perRun(o, plan));
+        final CliOptions longer = CliOptions.parse(new String[] {"--variant", "all-combinations", "--duration", "1h"});
+        assertEquals(java.time.Duration.ofHours(1).dividedBy(plan.size()), Main.perRun(longer, plan));
+        final CliOptions least = CliOptions.parse(new String[] {"--variant", "base", "--duration", "1s",
+            "--min-per-run", "3s"});
+        assertEquals(java.time.Duration.ofSeconds(3), Main.perRun(least, Plan.of(least.variant, least.oracles)));
+        final CliOptions plain = CliOptions.parse(new String[] {"--variant", "base", "--duration", "1s"});
+        assertEquals(java.time.Duration.ofMillis(500), Main.perRun(plain, Plan.of(plain.variant, plain.oracles)));
+    }
+
+    @Test
+    void historyRunsPrintTheCheckAndTheTotal()
+    {
+        final Outcome r = cli("--variant", "base", "--threads", "6", "--duration", "2s", "--seed", "7", "--history");
+        assertEquals(0, r.exit, r::all);
+        assertTrue(r.out.contains("2 run(s) of 1.0s, 2.0s in total"), r::all);
+        assertTrue(r.out.contains("history on"), r::all);
+        assertTrue(r.out.matches("(?s).*History: \\d+ operations checked \\(\\d+ reads, \\d+ writes\\), 0 illegal.*"),
+            r::all);
+        assertTrue(r.out.matches("(?s).*base \\[data]: SUCCESS  \\(violations 0, history 0 of \\d+, watchdog 0.*"),
+            r::all);
+    }
+
+    @Test
+    void aNegativeControlFailsTheHistoryCheck()
+    {
+        final Outcome r = cli("--variant", "busted", "--threads", "4", "--duration", "1s", "--oracle", "data",
+            "--history");
+        assertEquals(1, r.exit, r::all);
+        assertTrue(r.out.contains("returned a torn value"), r::all);
+        assertTrue(r.out.matches("(?s).*history violation\\(s\\).*"), r::all);
     }
 
     @Test
