@@ -83,13 +83,23 @@ class StatsFileSafetyTest
     void theOldDefaultPlaceSymlinkedToAPreciousFileIsNeverWritten() throws Exception
     {
         final Path target = precious();
-        final Path old = Files.createSymbolicLink(tmp.resolve("rwsem4j-" + PID + ".stats"), target);
-        final Rwsem lock = Rwsem.builder().variant("base").name("db").build();
-        assertWorks(lock);
-        assertArrayEquals(PRECIOUS, Files.readAllBytes(target));
-        assertTrue(Files.isSymbolicLink(old));
-        assertTrue(StatsReader.open(userDir().resolve(PID + ".stats")).snapshot().keySet().stream()
-            .anyMatch(k -> k.startsWith("db [base] #")), "published at the new place instead");
+        // The old code wrote to the real java.io.tmpdir, whatever resetDefault says: the link goes there, or the
+        // test could never catch a return of the old place.
+        final Path old = Files.createSymbolicLink(Path.of(System.getProperty("java.io.tmpdir"),
+            "rwsem4j-" + PID + ".stats"), target);
+        try
+        {
+            final Rwsem lock = Rwsem.builder().variant("base").name("db").build();
+            assertWorks(lock);
+            assertArrayEquals(PRECIOUS, Files.readAllBytes(target));
+            assertTrue(Files.isSymbolicLink(old));
+            assertTrue(StatsReader.open(userDir().resolve(PID + ".stats")).snapshot().keySet().stream()
+                .anyMatch(k -> k.startsWith("db [base] #")), "published at the new place instead");
+        }
+        finally
+        {
+            Files.deleteIfExists(old);
+        }
     }
 
     @Test
