@@ -136,6 +136,23 @@ class StatsFileSafetyTest
     }
 
     @Test
+    void aDirectorySwappedForASymlinkAfterItsCheckIsNotFollowed() throws Exception
+    {
+        // secureDirectory checked the place; then the directory is swapped for a link to a directory that passes
+        // every check (ours, 0700). The create must not follow the link.
+        final Path real = Files.createDirectory(elsewhere.resolve("real"),
+            PosixFilePermissions.asFileAttribute(StatsPlace.DIRECTORY_MODE));
+        Files.createSymbolicLink(userDir(), real);
+        final IllegalStateException ex = assertThrows(IllegalStateException.class,
+            () -> StatsPlace.createInDirectory(userDir(), USER, PID));
+        assertEquals("rwsem4j stats: refused " + userDir() + ": it is a symbolic link", ex.getMessage());
+        try (var entries = Files.list(real))
+        {
+            assertEquals(0, entries.count(), "nothing created through the linked directory");
+        }
+    }
+
+    @Test
     void aGroupOrWorldWritableDirectoryIsRefused() throws Exception
     {
         Files.createDirectory(userDir());
