@@ -44,8 +44,9 @@ import org.agrona.concurrent.status.CountersReader;
  * world writable), as {@code <pid>.stats}, created new without following links, mode 0600; stale files of dead
  * processes there are removed. An explicit path gets the same file rules. A lock never fails because of its
  * statistics: if the default place is refused (or its file system is full: the file's blocks are all written
- * before it is mapped, so a full file system is an error at creation, never a fault later) or a file is full, the lock keeps its counters in process (and its word
- * in its ordinary slot), and one warning goes to the {@link System.Logger} {@value #LOGGER_NAME}.
+ * before it is mapped, so a full file system is an error at creation, never a fault later) or a file is full, the
+ * lock keeps its counters in process (and its word in its ordinary slot), and one warning goes to the
+ * {@link System.Logger} {@value #LOGGER_NAME}.
  */
 public final class StatsFile
 {
