@@ -40,6 +40,7 @@ final class OffHeapSlotArena implements SlotSource
     private int freeCount;
     private int nextFresh;
     private long live;
+    private long handedOut;
 
     private OffHeapSlotArena()
     {
@@ -55,6 +56,7 @@ final class OffHeapSlotArena implements SlotSource
             slot = freeCount > 0 ? freeSlots[--freeCount] : freshSlot();
             chunk = chunks.get(slot / SLOTS_PER_CHUNK);
             live++;
+            handedOut++;
         }
         final OffHeapLockWord word = new OffHeapLockWord(chunk, (slot % SLOTS_PER_CHUNK) * SLOT_BYTES);
         word.initialise(LockWordBits.UNLOCKED);
@@ -85,6 +87,15 @@ final class OffHeapSlotArena implements SlotSource
     synchronized long reservedBytes()
     {
         return (long)chunks.size() * CHUNK_BYTES;
+    }
+
+    /**
+     * Slots handed out since the arena was made: never decreases, so a count taken as a difference is not disturbed
+     * by the cleaner reclaiming older locks' slots meanwhile (as {@link #liveSlots()} would be).
+     */
+    synchronized long slotsHandedOut()
+    {
+        return handedOut;
     }
 
     /** Slots handed out and not yet reclaimed. */

@@ -43,8 +43,10 @@ import org.agrona.concurrent.status.CountersReader;
  * {@code <java.io.tmpdir>/rwsem4j_<user>} of mode 0700 (refused if it is a symbolic link, another user's, or group or
  * world writable), as {@code <pid>.stats}, created new without following links, mode 0600; stale files of dead
  * processes there are removed. An explicit path gets the same file rules. A lock never fails because of its
- * statistics: if the default place is refused or a file is full, the lock keeps its counters in process (and its word
- * in its ordinary slot), and one warning goes to the {@link System.Logger} {@value #LOGGER_NAME}.
+ * statistics: if the default place is refused (or its file system is full: the file's blocks are all written
+ * before it is mapped, so a full file system is an error at creation, never a fault later) or a file is full, the
+ * lock keeps its counters in process (and its word in its ordinary slot), and one warning goes to the
+ * {@link System.Logger} {@value #LOGGER_NAME}.
  */
 public final class StatsFile
 {
@@ -82,6 +84,7 @@ public final class StatsFile
     private static StatsFile defaultFile;
     private static RuntimeException defaultRefusal;
     private static Path baseOverride;
+    private static volatile StatsSpace space = StatsSpace.ZEROS;
 
     private final Path path;
     private final UnsafeBuffer header;
@@ -96,9 +99,11 @@ public final class StatsFile
         this.path = path;
         final int metaLength = maxCounters * CountersReader.METADATA_LENGTH;
         final int valuesLength = maxCounters * CountersReader.COUNTER_LENGTH;
+        final long length = HEADER_LENGTH + (long)metaLength + valuesLength;
         try (FileChannel ch = channel)
         {
-            mapped = ch.map(FileChannel.MapMode.READ_WRITE, 0, HEADER_LENGTH + (long)metaLength + valuesLength);
+            reserve(path, ch, length);
+            mapped = ch.map(FileChannel.MapMode.READ_WRITE, 0, length);
         }
         catch (final IOException ex)
         {
@@ -115,6 +120,32 @@ public final class StatsFile
         header.putLong(PID_OFFSET, ProcessHandle.current().pid());
         header.putLong(START_OFFSET, System.currentTimeMillis());
         header.putIntVolatile(READY_OFFSET, 1);
+    }
+
+    /**
+     * Writes every block of the file before it is mapped, so a full file system is a refusal here (the message says
+     * why) and never a fault on a store to the mapping; a file whose space cannot be had is cut back to nothing, so
+     * it holds no space (a later start replaces it, or removes it as a stale file).
+     */
+    private static void reserve(final Path path, final FileChannel ch, final long length)
+    {
+        try
+        {
+            space.reserve(ch, length);
+        }
+        catch (final IOException ex)
+        {
+            try
+            {
+                ch.truncate(0);
+            }
+            catch (final IOException suppressed)
+            {
+                ex.addSuppressed(suppressed);
+            }
+            throw new IllegalStateException("rwsem4j stats file " + path + " cannot have its " + length +
+                " bytes (full file system?): " + ex, ex);
+        }
     }
 
     /**
@@ -219,6 +250,12 @@ public final class StatsFile
         defaultFile = null;
         defaultRefusal = null;
         DEFAULT_WARNED.set(false);
+    }
+
+    /** Test seam: how files allocate their space before they are mapped ({@code null}: zeros, the real way). */
+    static void reserveWith(final StatsSpace reserver)
+    {
+        space = reserver != null ? reserver : StatsSpace.ZEROS;
     }
 
     private static synchronized Path baseDirectory()

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -25,8 +26,9 @@ import java.util.regex.Pattern;
  * directory {@code <java.io.tmpdir>/rwsem4j_<user>} of mode 0700, refused if it is a symbolic link, owned by another
  * user or writable by group or others; the file created new ({@code O_CREAT|O_EXCL}), without following links, with
  * mode 0600; an existing regular file of the user at that path replaced, anything else there refused. Stale
- * {@code <pid>.stats} files of dead processes in the directory are removed. In the per-user directory the file is
- * created, and stale ones removed, relative to the open and checked directory ({@code openat}, {@code unlinkat}), so
+ * {@code <pid>.stats} files of dead processes in the directory are removed. The per-user directory is opened from
+ * its parent without following a link ({@code openat} with {@code O_NOFOLLOW}) and checked through that descriptor
+ * ({@code fstat}); the file is created, and stale ones removed, relative to it ({@code openat}, {@code unlinkat}), so
  * the directory cannot be swapped between its check and its use; the owner compared with is the process's effective
  * user (the owner of {@code /proc/self}), else the user named {@code user.name}. Every refusal is an
  * {@link IllegalStateException} whose message names the path and the problem.
@@ -132,11 +134,12 @@ final class StatsPlace
 
     /**
      * Creates {@code <dir>/<pid>.stats} after {@link #secureDirectory}, relative to the open directory where the
-     * platform allows it (a {@link SecureDirectoryStream}: {@code fstat}, {@code unlinkat} and {@code openat} on one
-     * directory descriptor, as HotSpot does for {@code hsperfdata}), so the directory cannot be swapped for another
-     * between its check and the create. The open directory is checked again (owner, mode), stale files of dead
-     * processes are removed, and the file is created new without following links, mode 0600. Elsewhere it falls back
-     * to the same steps by path.
+     * platform allows it (a {@link SecureDirectoryStream}, as HotSpot does for {@code hsperfdata}): the parent
+     * {@code <tmpdir>} is opened, the per-user directory is opened from it by name without following a link
+     * ({@code openat} with {@code O_NOFOLLOW}), and from then on everything goes through that one descriptor: its
+     * owner and mode are checked ({@code fstat}), stale files of dead processes removed ({@code unlinkat}), and the
+     * file created new without following links, mode 0600 ({@code openat}). So the directory cannot be swapped for a
+     * link or another directory between its check and its use. Elsewhere it falls back to the same steps by path.
      *
      * @return the open channel, read and write
      * @throws IllegalStateException as {@link #secureDirectory} and {@link #createFile}
@@ -144,25 +147,28 @@ final class StatsPlace
     static FileChannel createInDirectory(final Path dir, final String user, final long pid)
     {
         final Path file = pidFile(dir, pid);
-        try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir))
+        try (DirectoryStream<Path> parent = Files.newDirectoryStream(dir.toAbsolutePath().getParent()))
         {
-            if (!(stream instanceof SecureDirectoryStream) || !isPosix(dir))
+            if (!(parent instanceof SecureDirectoryStream) || !isPosix(dir))
             {
                 removeStale(dir, pid);
                 return createFile(file, user);
             }
-            final SecureDirectoryStream<Path> open = (SecureDirectoryStream<Path>)stream;
-            checkDirectoryAttributes(dir, open.getFileAttributeView(PosixFileAttributeView.class).readAttributes(),
-                user);
-            removeStale(open, pid);
-            final Path name = file.getFileName();
-            if (existsIn(open, file))
+            try (SecureDirectoryStream<Path> open = openWithoutFollowing((SecureDirectoryStream<Path>)parent, dir))
             {
-                open.deleteFile(name); // our own pid's file of an earlier process: unlinkat, never followed
+                checkDirectoryAttributes(dir, open.getFileAttributeView(PosixFileAttributeView.class)
+                    .readAttributes(), user);
+                removeStale(open, pid);
+                final Path name = file.getFileName();
+                if (existsIn(open, file))
+                {
+                    open.deleteFile(name); // our own pid's file of an earlier process: unlinkat, never followed
+                }
+                final Set<OpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE, NOFOLLOW);
+                return (FileChannel)open.newByteChannel(name, options,
+                    PosixFilePermissions.asFileAttribute(FILE_MODE));
             }
-            final Set<OpenOption> options = Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE, NOFOLLOW);
-            return (FileChannel)open.newByteChannel(name, options, PosixFilePermissions.asFileAttribute(FILE_MODE));
         }
         catch (final FileAlreadyExistsException ex)
         {
@@ -171,6 +177,46 @@ final class StatsPlace
         catch (final IOException | ClassCastException ex)
         {
             throw new IllegalStateException("rwsem4j stats file " + file + " cannot be created: " + ex, ex);
+        }
+    }
+
+    /**
+     * Opens the per-user directory from its open parent by name, never through a symbolic link ({@code fstatat}
+     * first for a clear refusal, then {@code openat} with {@code O_NOFOLLOW}, which fails on a link put there since).
+     */
+    private static SecureDirectoryStream<Path> openWithoutFollowing(final SecureDirectoryStream<Path> parent,
+        final Path dir) throws IOException
+    {
+        final Path name = dir.getFileName();
+        final PosixFileAttributes attrs;
+        try
+        {
+            attrs = parent.getFileAttributeView(name, PosixFileAttributeView.class, NOFOLLOW).readAttributes();
+        }
+        catch (final NoSuchFileException ex)
+        {
+            throw refused(dir, "vanished while it was being checked");
+        }
+        if (attrs.isSymbolicLink())
+        {
+            throw refused(dir, "is a symbolic link");
+        }
+        if (!attrs.isDirectory())
+        {
+            throw refused(dir, "is not a directory");
+        }
+        try
+        {
+            return parent.newDirectoryStream(name, NOFOLLOW);
+        }
+        catch (final NoSuchFileException ex)
+        {
+            throw refused(dir, "vanished while it was being checked");
+        }
+        catch (final FileSystemException ex)
+        {
+            throw refused(dir, "cannot be opened without following a link (" + ex.getReason() +
+                "; swapped for a symbolic link?)");
         }
     }
 

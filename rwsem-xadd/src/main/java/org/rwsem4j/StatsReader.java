@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -23,9 +24,11 @@ import org.agrona.concurrent.status.CountersReader;
  * (state, type, label length, label form) is checked while it is walked. A file that fails a check gives an
  * {@link IllegalArgumentException} with a one-line message naming the file and the problem, never another exception.
  */
-public final class StatsReader
+public final class StatsReader implements AutoCloseable
 {
     private final Path path;
+    private final FileChannel channel;
+    private final long length;
     private final long pid;
     private final int maxCounters;
     private final UnsafeBuffer meta;
@@ -33,9 +36,12 @@ public final class StatsReader
     @SuppressWarnings("unused") // keeps the mapping alive
     private final MappedByteBuffer mapped;
 
-    private StatsReader(final Path path, final MappedByteBuffer mapped, final int maxCounters, final long pid)
+    private StatsReader(final Path path, final FileChannel channel, final MappedByteBuffer mapped,
+        final int maxCounters, final long pid)
     {
         this.path = path;
+        this.channel = channel;
+        this.length = mapped.capacity();
         this.mapped = mapped;
         this.pid = pid;
         this.maxCounters = maxCounters;
@@ -46,7 +52,9 @@ public final class StatsReader
     }
 
     /**
-     * Maps and validates a stats file, and walks its metadata once.
+     * Maps and validates a stats file, and walks its metadata once. Only a regular file is opened (a FIFO or a
+     * device would block or never end); the file stays open, so that each {@link #snapshot()} can check first that
+     * it was not cut short under the mapping.
      *
      * @param path the file
      * @return a reader
@@ -56,9 +64,15 @@ public final class StatsReader
     public static StatsReader open(final Path path)
     {
         AgronaAccess.ensureAvailable();
-        final StatsReader reader;
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ))
+        if (Files.exists(path) && !Files.isRegularFile(path))
         {
+            throw new IllegalArgumentException(path + " is not a regular file, so not an rwsem4j stats file");
+        }
+        final StatsReader reader;
+        FileChannel ch = null;
+        try
+        {
+            ch = FileChannel.open(path, StandardOpenOption.READ);
             final long size = ch.size();
             final ByteBuffer header = ByteBuffer.allocate(StatsFile.HEADER_LENGTH).order(ByteOrder.nativeOrder());
             while (header.hasRemaining() && ch.read(header, header.position()) > 0)
@@ -69,18 +83,55 @@ public final class StatsReader
             final long length = StatsFile.HEADER_LENGTH +
                 (long)maxCounters * (CountersReader.METADATA_LENGTH + CountersReader.COUNTER_LENGTH);
             final MappedByteBuffer mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, length);
-            reader = new StatsReader(path, mapped, maxCounters, header.getLong(StatsFile.PID_OFFSET));
+            reader = new StatsReader(path, ch, mapped, maxCounters, header.getLong(StatsFile.PID_OFFSET));
         }
         catch (final NoSuchFileException ex)
         {
+            closeQuietly(ch);
             throw new IllegalArgumentException("no such stats file: " + path, ex);
         }
         catch (final IOException ex)
         {
+            closeQuietly(ch);
             throw new IllegalArgumentException("cannot read stats file " + path + ": " + ex, ex);
         }
-        reader.snapshot(); // a corrupt metadata area is reported now, not on the first print
+        catch (final RuntimeException ex)
+        {
+            closeQuietly(ch);
+            throw ex;
+        }
+        try
+        {
+            reader.snapshot(); // a corrupt metadata area is reported now, not on the first print
+        }
+        catch (final RuntimeException ex)
+        {
+            reader.close();
+            throw ex;
+        }
         return reader;
+    }
+
+    private static void closeQuietly(final FileChannel ch)
+    {
+        if (ch != null)
+        {
+            try
+            {
+                ch.close();
+            }
+            catch (final IOException ignored)
+            {
+                // nothing was read through it that could be lost
+            }
+        }
+    }
+
+    /** Closes the file; the mapping goes when this reader is collected. */
+    @Override
+    public void close()
+    {
+        closeQuietly(channel);
     }
 
     /** @return the header's counter count, once magic, version, ready flag and lengths are checked */
@@ -139,9 +190,47 @@ public final class StatsReader
      * Snapshots every allocated counter, grouped by lock.
      *
      * @return lock label ({@code "<name> [<variant>] #<id>"}) to counter name to value, both sorted
-     * @throws IllegalArgumentException if a metadata record is corrupt (a bad state, label length or label)
+     * @throws IllegalArgumentException if a metadata record is corrupt (a bad state, label length or label), or the
+     *                                  file was truncated under the mapping (checked first; a cut that races the
+     *                                  walk faults the read, and that fault is reported the same way)
      */
     public Map<String, Map<String, Long>> snapshot()
+    {
+        checkNotTruncated();
+        try
+        {
+            return walk();
+        }
+        catch (final InternalError fault)
+        {
+            // a read of a mapped page past the file's end (SIGBUS): the file was cut after the check above
+            throw truncated("", fault);
+        }
+    }
+
+    private void checkNotTruncated()
+    {
+        final long size;
+        try
+        {
+            size = channel.size();
+        }
+        catch (final IOException ex)
+        {
+            throw new IllegalArgumentException("cannot read stats file " + path + ": " + ex, ex);
+        }
+        if (size < length)
+        {
+            throw truncated(" (" + size + " bytes, was " + length + ")", null);
+        }
+    }
+
+    private IllegalArgumentException truncated(final String sizes, final Throwable cause)
+    {
+        return new IllegalArgumentException(path + " was truncated while being read" + sizes, cause);
+    }
+
+    private Map<String, Map<String, Long>> walk()
     {
         final Map<String, Map<String, Long>> out = new TreeMap<>();
         for (int id = 0; id < maxCounters; id++)
@@ -188,7 +277,15 @@ public final class StatsReader
         }
         final byte[] bytes = new byte[length];
         meta.getBytes(record + CountersReader.LABEL_OFFSET + Integer.BYTES, bytes);
-        return new String(bytes, java.nio.charset.StandardCharsets.UTF_8).replace('\n', '?').replace('\r', '?');
+        return printable(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** @return {@code s} with every ISO control character (newlines, escapes, ...) replaced by {@code '?'} */
+    private static String printable(final String s)
+    {
+        final StringBuilder b = new StringBuilder(s.length());
+        s.codePoints().forEach(c -> b.appendCodePoint(Character.isISOControl(c) ? '?' : c));
+        return b.toString();
     }
 
     private IllegalArgumentException corrupt(final int id, final String problem)

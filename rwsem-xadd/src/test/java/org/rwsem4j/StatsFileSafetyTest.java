@@ -50,6 +50,7 @@ class StatsFileSafetyTest
     void restore()
     {
         warnings.stop();
+        StatsFile.reserveWith(null);
         StatsFile.resetDefault(null);
     }
 
@@ -82,13 +83,23 @@ class StatsFileSafetyTest
     void theOldDefaultPlaceSymlinkedToAPreciousFileIsNeverWritten() throws Exception
     {
         final Path target = precious();
-        final Path old = Files.createSymbolicLink(tmp.resolve("rwsem4j-" + PID + ".stats"), target);
-        final Rwsem lock = Rwsem.builder().variant("base").name("db").build();
-        assertWorks(lock);
-        assertArrayEquals(PRECIOUS, Files.readAllBytes(target));
-        assertTrue(Files.isSymbolicLink(old));
-        assertTrue(StatsReader.open(userDir().resolve(PID + ".stats")).snapshot().keySet().stream()
-            .anyMatch(k -> k.startsWith("db [base] #")), "published at the new place instead");
+        // The old code wrote to the real java.io.tmpdir, whatever resetDefault says: the link goes there, or the
+        // test could never catch a return of the old place.
+        final Path old = Files.createSymbolicLink(Path.of(System.getProperty("java.io.tmpdir"),
+            "rwsem4j-" + PID + ".stats"), target);
+        try
+        {
+            final Rwsem lock = Rwsem.builder().variant("base").name("db").build();
+            assertWorks(lock);
+            assertArrayEquals(PRECIOUS, Files.readAllBytes(target));
+            assertTrue(Files.isSymbolicLink(old));
+            assertTrue(StatsReader.open(userDir().resolve(PID + ".stats")).snapshot().keySet().stream()
+                .anyMatch(k -> k.startsWith("db [base] #")), "published at the new place instead");
+        }
+        finally
+        {
+            Files.deleteIfExists(old);
+        }
     }
 
     @Test
@@ -121,6 +132,23 @@ class StatsFileSafetyTest
         try (var entries = Files.list(real))
         {
             assertEquals(0, entries.count(), "nothing written through the linked directory");
+        }
+    }
+
+    @Test
+    void aDirectorySwappedForASymlinkAfterItsCheckIsNotFollowed() throws Exception
+    {
+        // secureDirectory checked the place; then the directory is swapped for a link to a directory that passes
+        // every check (ours, 0700). The create must not follow the link.
+        final Path real = Files.createDirectory(elsewhere.resolve("real"),
+            PosixFilePermissions.asFileAttribute(StatsPlace.DIRECTORY_MODE));
+        Files.createSymbolicLink(userDir(), real);
+        final IllegalStateException ex = assertThrows(IllegalStateException.class,
+            () -> StatsPlace.createInDirectory(userDir(), USER, PID));
+        assertEquals("rwsem4j stats: refused " + userDir() + ": it is a symbolic link", ex.getMessage());
+        try (var entries = Files.list(real))
+        {
+            assertEquals(0, entries.count(), "nothing created through the linked directory");
         }
     }
 
@@ -250,6 +278,26 @@ class StatsFileSafetyTest
         assertFalse(published.values().iterator().next().containsKey("lock-word"), "the word stayed in its slot");
         assertTrue(published.values().iterator().next().values().stream().mapToLong(Long::longValue).sum() > 0,
             "the published lock's counters are in the file: " + published);
+    }
+
+    @Test
+    void aFullFileSystemLeavesLocksWorkingWithOneWarning() throws Exception
+    {
+        // A full tmpfs under a mapped sparse file faults on the first store (an InternalError out of build()); the
+        // space is now written before the map, so a full file system fails there, as this IOException.
+        StatsFile.reserveWith((channel, length) ->
+        {
+            throw new java.io.IOException("No space left on device");
+        });
+        final Rwsem first = Rwsem.builder().variant("base").name("db").build();
+        final Rwsem second = Rwsem.builder().variant("base").name("db2").publishLockWord().build();
+        assertWorks(first);
+        assertWorks(second);
+        final Path file = userDir().resolve(PID + ".stats");
+        assertEquals(1, warnings.count(), "one warning, not one per lock: " + warnings);
+        assertTrue(warnings.first().contains("rwsem4j stats file " + file + " cannot have its 2621568 bytes (full " +
+            "file system?): java.io.IOException: No space left on device"), warnings.toString());
+        assertEquals(0, Files.size(file), "the file that could not have its space holds none");
     }
 
     private static void assertRefused(final Path p, final String problem)

@@ -1,5 +1,6 @@
 package org.rwsem4j.bench;
 
+import java.lang.invoke.VarHandle;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -73,7 +74,9 @@ final class RegionTree
         final long start = slot * SLOT_SIZE;
         final long w = writing + 1;
         writing = w;
-        Thread.onSpinWait(); // a compiler barrier: the odd marker is stored before the tree changes, not merged away
+        // Fences, not a lock: the odd marker is ordered before the tree's stores (and so is not merged with the even
+        // one below), and every tree store before the even marker, on the compiler and on the CPU.
+        VarHandle.storeStoreFence();
         if (regions.remove(start) == null)
         {
             final Region r = new Region();
@@ -82,6 +85,7 @@ final class RegionTree
             r.check = r.start ^ r.end;
             regions.put(start, r);
         }
+        VarHandle.releaseFence();
         writing = w + 1;
     }
 

@@ -1,6 +1,8 @@
 package org.rwsem4j.stat;
 
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
@@ -19,9 +21,10 @@ import org.rwsem4j.StatsReader;
  * java -jar rwsem-stat.jar [--interval 1s] [--once] [--count N] &lt;stats-file | pid&gt;
  * </pre>
  *
- * Exit codes: 0 done (or {@code --help}); 2 bad arguments, or a missing, unreadable, short, foreign, wrong-version,
- * unready, truncated or corrupt file (StatsReader's one-line message on stderr, never a stack trace); 1 anything
- * else (e.g. Agrona cannot map: the JVM flag is missing).
+ * Exit codes: 0 done (or {@code --help}); 2 bad arguments, or a missing, unreadable, not regular (a FIFO, a
+ * directory), short, foreign, wrong-version, unready, truncated or corrupt file, or one cut while it is read
+ * (StatsReader's one-line message on stderr, never a stack trace); 1 anything else (e.g. Agrona cannot map: the JVM
+ * flag is missing).
  */
 public final class Main
 {
@@ -43,8 +46,9 @@ public final class Main
         "  --count N             print N times and exit",
         "  -h, --help            this text",
         "",
-        "Exit codes: 0 done; 2 bad arguments, or a file that is missing, unreadable, too short, foreign (bad",
-        "magic), of another layout version, not ready, truncated or corrupt (one line on stderr); 1 other errors.");
+        "Exit codes: 0 done; 2 bad arguments, or a file that is missing, unreadable, not a regular file, too",
+        "short, foreign (bad magic), of another layout version, not ready, truncated or corrupt, or cut while it",
+        "is read (one line on stderr); 1 other errors.");
 
     private Main()
     {
@@ -79,8 +83,9 @@ public final class Main
         {
             options = Options.parse(args);
         }
-        catch (final IllegalArgumentException ex)
+        catch (final IllegalArgumentException | IllegalStateException ex)
         {
+            // IllegalStateException: a user.name that cannot name the per-user directory of a pid's file
             err.println("rwsem-stat: " + ex.getMessage());
             err.println(USAGE);
             return EXIT_USAGE;
@@ -97,12 +102,9 @@ public final class Main
         }
         catch (final IllegalArgumentException ex)
         {
-            err.println("rwsem-stat: " + ex.getMessage());
-            if (options.pid != null)
-            {
-                err.println("rwsem-stat: (pid " + options.pid + " maps to " + options.file +
-                    "; is that process running a named rwsem4j lock, with this java.io.tmpdir and user?)");
-            }
+            final boolean missing = options.pid != null && !Files.exists(options.file, LinkOption.NOFOLLOW_LINKS);
+            err.println("rwsem-stat: " + ex.getMessage() + (!missing ? "" : " (pid " + options.pid + " maps to it;" +
+                " is that process running a named rwsem4j lock, with this java.io.tmpdir and user?)"));
             return EXIT_USAGE;
         }
         catch (final RuntimeException ex)
@@ -110,13 +112,20 @@ public final class Main
             err.println("rwsem-stat: " + ex.getMessage());
             return 1;
         }
-        try
+        try (reader)
         {
             return loop(reader, options, out, System::nanoTime);
         }
         catch (final IllegalArgumentException ex)
         {
-            err.println("rwsem-stat: " + ex.getMessage()); // the file was corrupted while it was being read
+            err.println("rwsem-stat: " + ex.getMessage()); // the file was corrupted or cut while it was being read
+            return EXIT_USAGE;
+        }
+        catch (final InternalError fault)
+        {
+            // a fault on the mapping that StatsReader did not turn into its own message: still one line
+            err.println("rwsem-stat: " + reader.path() + " was truncated while being read (" + fault.getMessage() +
+                ")");
             return EXIT_USAGE;
         }
     }

@@ -104,8 +104,9 @@ class CliTest
         final long pid = 999_999_999L; // above Linux's pid_max: no such process
         final Result r = run("--once", Long.toString(pid));
         assertEquals(2, r.code);
-        assertTrue(r.err.contains("no such stats file: " + Main.pidFile(pid)), r.err);
-        assertTrue(r.err.contains("pid " + pid + " maps to"), r.err);
+        assertEquals(1, r.err.lines().count(), "the hint is on the same line: " + r.err);
+        assertTrue(r.err.startsWith("rwsem-stat: no such stats file: " + Main.pidFile(pid) + " (pid " + pid +
+            " maps to it; is that process running a named rwsem4j lock"), r.err);
     }
 
     @Test

@@ -11,7 +11,8 @@ import org.rwsem4j.Rwsem;
  * Run in a child JVM by {@link DefaultPlaceEndToEndTest}: prints {@code PID <pid>}, waits for a line on stdin (the
  * parent plants its symlinks meanwhile), then builds two named locks the way a service would
  * ({@code Rwsem.builder().variant("base").name(..).build()}, so in the process's default stats file), makes a reader
- * queue behind a writer on the first, prints {@code READY <rwsem_sleep_reader>} and waits for stdin to close.
+ * queue (and sleep) behind a writer on the first, prints {@code READY <rwsem_sleep_reader>} and waits for stdin to
+ * close.
  */
 public final class DefaultPlaceChild
 {
@@ -37,7 +38,11 @@ public final class DefaultPlaceChild
             db.readLock().unlock();
         });
         reader.start();
-        while (!db.hasQueuedThreads())
+        // The handshake is the counter itself: a queued reader may be granted in its pre-park spin, without ever
+        // sleeping, so hasQueuedThreads() is not enough. Past the deadline READY 0 fails the parent on its own
+        // symptom ("did not count its queued reader").
+        final long deadline = System.nanoTime() + 30_000_000_000L;
+        while (db.events().get(LockEvent.SLEEP_READER) == 0 && System.nanoTime() < deadline)
         {
             Thread.onSpinWait();
         }

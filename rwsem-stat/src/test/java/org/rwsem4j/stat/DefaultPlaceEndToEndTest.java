@@ -101,9 +101,9 @@ class DefaultPlaceEndToEndTest
 
                 final CliTest.Result r = CliTest.run("--once", Long.toString(child.pid));
                 assertEquals(2, r.code(), r.toString());
+                assertEquals(1, r.err().lines().count(), "one line on stderr: " + r.err());
                 assertEquals("rwsem-stat: " + file + " is too short to be an rwsem4j stats file (" +
-                    PRECIOUS.length + " bytes)",
-                    r.err().lines().findFirst().orElse(""));
+                    PRECIOUS.length + " bytes)", r.err().strip());
                 child.stop();
                 assertEquals("WARNING: rwsem4j stats: refused " + file + ": it is a symbolic link; named locks keep" +
                     " their counters in process only", child.warnings(), "one warning for two named locks");

@@ -55,13 +55,15 @@ class HandoffProtocolTest
         static final LongAdder ARMED_PROBES = new LongAdder();
         /** Invocations where the timed writer left as the head holding the handoff, with H queued behind it. */
         static final LongAdder INHERIT_DUE = new LongAdder();
-        /** ... and the probe then saw H at the head holding it. */
+        /** ... and the probe then saw H at the head holding it, with the bit set all the while. */
         static final LongAdder INHERITED = new LongAdder();
+        /** ... but the bit was seen clear in between, so H's later mark was its own (not counted as inherited). */
+        static final LongAdder SET_AGAIN_BY_H = new LongAdder();
 
         static void reset()
         {
             for (final LongAdder a : List.of(INVOCATIONS, HANDOFF_SET, HANDOFF_TAKEN, WRITER_GAVE_UP, ARMED_PROBES,
-                INHERIT_DUE, INHERITED))
+                INHERIT_DUE, INHERITED, SET_AGAIN_BY_H))
             {
                 a.reset();
             }
@@ -72,7 +74,8 @@ class HandoffProtocolTest
             return INVOCATIONS.sum() + " invocations: HANDOFF set " + HANDOFF_SET.sum() + " times, taken by the head " +
                 HANDOFF_TAKEN.sum() + ", timed writer gave up " + WRITER_GAVE_UP.sum() + ", probes armed " +
                 ARMED_PROBES.sum() + ", head left holding it with H behind " +
-                INHERIT_DUE.sum() + ", H seen inheriting " + INHERITED.sum();
+                INHERIT_DUE.sum() + ", H seen inheriting " + INHERITED.sum() + ", H seen setting it again after it" +
+                " was cleared " + SET_AGAIN_BY_H.sum();
         }
     }
 
@@ -84,8 +87,12 @@ class HandoffProtocolTest
         volatile String timedWriter;
         /** The probe saw the timed writer at the head holding the handoff ("(handoff)"), with H queued behind it. */
         volatile boolean timedHeadBeforeH;
-        /** Later the probe saw H at the head holding the handoff. */
+        /** Later the probe saw H at the head holding the handoff, the word's bit never seen clear in between. */
         volatile boolean hInheritedMark;
+        /** After the timed head's mark the probe saw the word's HANDOFF bit clear: it was not passed on. */
+        volatile boolean handoffLapsed;
+        /** After such a lapse the probe saw H at the head holding a handoff: one H set itself. */
+        volatile boolean hOwnMark;
         /** The timed writer's tryLock gave up. */
         volatile boolean timedWriterGaveUp;
         final AtomicBoolean handoffWriterIn = new AtomicBoolean();
@@ -185,7 +192,7 @@ class HandoffProtocolTest
                 final RwsemState st = lock.state();
                 final String h = handoffWriter;
                 armed = h != null && st.handoff() && isHead(st.waiters(), h) && !handoffWriterIn.get();
-                watchInheritance(st.waiters(), h);
+                watchInheritance(st, h);
                 if (!armed)
                 {
                     Thread.yield();
@@ -209,15 +216,26 @@ class HandoffProtocolTest
 
         /**
          * The inheritance, as state steps the probe sees: first the timed writer is the head and holds the handoff
-         * ("(handoff)"), H queued behind it; later H is the head and holds it. Counted at the end, if the timed writer
-         * gave up: it then left the queue as the head with HANDOFF set (only the head's acquisition clears the bit
-         * while waiters remain), and H could not have set the bit itself while it was set, so H's mark can only be
-         * an inheritance (kernel {@code rwsem_del_waiter}).
+         * ("(handoff)"), H queued behind it; later H is the head and holds it, the word's HANDOFF bit never seen clear
+         * in between. Counted at the end, if the timed writer gave up: it then left the queue as the head with HANDOFF
+         * set (only the head's acquisition clears the bit while waiters remain), and H could not have set the bit
+         * itself while it was set, so H's mark can only be an inheritance (kernel {@code rwsem_del_waiter}). If the bit
+         * was seen clear in between (as under NO_HANDOFF_INHERIT: the bit goes with the timed head, a barger may steal,
+         * and H sets the bit itself after its own wait), H's mark is its own and is not counted.
          */
-        private void watchInheritance(final List<String> waiters, final String h)
+        private void watchInheritance(final RwsemState st, final String h)
         {
             final String t = timedWriter;
-            if (h == null || t == null || waiters.isEmpty())
+            if (h == null || t == null)
+            {
+                return;
+            }
+            if (timedHeadBeforeH && !hInheritedMark && !st.handoff())
+            {
+                handoffLapsed = true;
+            }
+            final List<String> waiters = st.waiters();
+            if (waiters.isEmpty())
             {
                 return;
             }
@@ -227,7 +245,14 @@ class HandoffProtocolTest
             }
             else if (timedHeadBeforeH && waiters.get(0).equals("W:" + h + "(handoff)"))
             {
-                hInheritedMark = true;
+                if (handoffLapsed)
+                {
+                    hOwnMark = true;
+                }
+                else
+                {
+                    hInheritedMark = true;
+                }
             }
         }
 
@@ -261,6 +286,10 @@ class HandoffProtocolTest
                 if (hInheritedMark)
                 {
                     Tally.INHERITED.increment();
+                }
+                else if (hOwnMark)
+                {
+                    Tally.SET_AGAIN_BY_H.increment();
                 }
             }
             final RwsemState st = lock.state();
