@@ -175,6 +175,14 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
+     * @return the name given with {@link RwsemBuilder#name(String)}, or {@code null} for an unnamed lock
+     */
+    public String name()
+    {
+        return engine.name;
+    }
+
+    /**
      * @return whether some thread holds the write lock (monitoring only)
      */
     public boolean isWriteLocked()
