@@ -29,6 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RwsemMetricsTest
 {
+    private static final int GC_ROUNDS = 100;
+
     private static Rwsem named(final String name)
     {
         // no stats file: the tests need no counters file in the temporary directory
@@ -197,13 +199,35 @@ class RwsemMetricsTest
         final double last = wlock.count();
         assertTrue(last > 0);
 
-        awaitCollected(offHeapUnnamed);
-        awaitCollected(onHeapNamed);
+        assertTrue(collected(offHeapUnnamed), "an unnamed off-heap lock with meters and a binder was never collected");
+        assertTrue(collected(onHeapNamed), "a named on-heap lock with meters and a binder was never collected");
         Reference.reachabilityFence(binders);
         // what a collected lock's meters read: counters keep their last value, gauges NaN
         assertEquals(last, wlock.count());
         assertTrue(Double.isNaN(registry.get(RwsemMetrics.QUEUE_LENGTH).tag(RwsemMetrics.LOCK_TAG, "dropped")
             .gauge().value()));
+    }
+
+    @Test
+    void negativeControlACollectionCheckSeesALockPinnedByAStrongGauge() throws InterruptedException
+    {
+        final MeterRegistry registry = new SimpleMeterRegistry();
+        final WeakReference<Rwsem> pinned = bindStrongGauge(registry);
+
+        // the seeded bug's own symptom: the lock outlives every collection, and its gauge still reads it
+        assertFalse(collected(pinned), "a lock held by a strong gauge was collected");
+        assertEquals(1.0, registry.get("pinned.write.locked").gauge().value());
+        pinned.get().writeLock().unlock();
+    }
+
+    /** A gauge built with {@code strongReference(true)}, as a binder must not: it holds the lock for good. */
+    private static WeakReference<Rwsem> bindStrongGauge(final MeterRegistry registry)
+    {
+        final Rwsem lock = named("pinned");
+        Gauge.builder("pinned.write.locked", lock, l -> l.isWriteLocked() ? 1 : 0).strongReference(true)
+            .register(registry);
+        lock.writeLock().lock();
+        return new WeakReference<>(lock);
     }
 
     private static WeakReference<Rwsem> bindContendedLock(final MeterRegistry registry,
@@ -218,17 +242,17 @@ class RwsemMetricsTest
         return new WeakReference<>(lock);
     }
 
-    private static void awaitCollected(final WeakReference<Rwsem> ref) throws InterruptedException
+    /**
+     * Full collections until the lock is gone, at most {@link #GC_ROUNDS}: a strongly reachable lock survives them
+     * all, a weakly reachable one goes at the first (the pause only lets the collector's threads catch up).
+     */
+    private static boolean collected(final WeakReference<Rwsem> ref) throws InterruptedException
     {
-        final long deadline = System.nanoTime() + Contention.LIMIT_NANOS;
-        while (ref.get() != null)
+        for (int i = 0; i < GC_ROUNDS && ref.get() != null; i++)
         {
-            if (System.nanoTime() - deadline > 0)
-            {
-                throw new AssertionError("a lock with meters and a binder was never collected");
-            }
             System.gc();
             Thread.sleep(10);
         }
+        return ref.get() == null;
     }
 }
