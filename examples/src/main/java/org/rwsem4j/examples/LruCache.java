@@ -6,14 +6,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReadWriteLock;
 import java.util.function.Function;
 
-import org.rwsem4j.Guard;
 import org.rwsem4j.Rwsem;
 
 /**
- * A bounded cache with (approximate) least-recently-used eviction, guarded by one rwsem4j lock: lookups share the
- * read lock, inserts and evictions take the write lock.
+ * A bounded cache with (approximate) least-recently-used eviction, guarded by one read-write lock (an rwsem4j lock,
+ * or any other {@link ReadWriteLock}, which is how the demo compares them): lookups share the read lock, inserts and
+ * evictions take the write lock.
  *
  * <p>Recency without writes on the read path: every insert advances an epoch counter, and a hit stamps its entry
  * with the current epoch (a plain volatile store to the entry, nothing shared is written). When the cache overflows,
@@ -25,7 +27,9 @@ import org.rwsem4j.Rwsem;
  */
 public final class LruCache<K, V>
 {
-    private final Rwsem lock;
+    private final Lock readLock;
+    private final Lock writeLock;
+    private final ReadWriteLock lock;
     private final int capacity;
     private final int lowWater;
     private final Map<K, Entry<V>> map = new HashMap<>(); // guarded by lock
@@ -58,9 +62,9 @@ public final class LruCache<K, V>
 
     /**
      * @param capacity maximum number of entries
-     * @param lock the lock that guards it, in any variant
+     * @param lock the lock that guards it: an rwsem4j lock in any variant, or another read-write lock
      */
-    public LruCache(final int capacity, final Rwsem lock)
+    public LruCache(final int capacity, final ReadWriteLock lock)
     {
         if (capacity < 1)
         {
@@ -69,6 +73,8 @@ public final class LruCache<K, V>
         this.capacity = capacity;
         this.lowWater = capacity - Math.max(1, capacity / 8);
         this.lock = lock;
+        this.readLock = lock.readLock();
+        this.writeLock = lock.writeLock();
     }
 
     /**
@@ -77,7 +83,8 @@ public final class LruCache<K, V>
      */
     public V get(final K key)
     {
-        try (Guard g = lock.readGuard())
+        readLock.lock();
+        try
         {
             final Entry<V> e = map.get(key);
             if (e == null)
@@ -86,6 +93,10 @@ public final class LruCache<K, V>
                 return null;
             }
             return hit(e);
+        }
+        finally
+        {
+            readLock.unlock();
         }
     }
 
@@ -99,7 +110,8 @@ public final class LruCache<K, V>
      */
     public V computeIfAbsent(final K key, final Function<? super K, ? extends V> loader)
     {
-        try (Guard g = lock.readGuard())
+        readLock.lock();
+        try
         {
             final Entry<V> e = map.get(key);
             if (e != null)
@@ -107,7 +119,12 @@ public final class LruCache<K, V>
                 return hit(e);
             }
         }
-        try (Guard g = lock.writeGuard())
+        finally
+        {
+            readLock.unlock();
+        }
+        writeLock.lock();
+        try
         {
             final Entry<V> e = map.get(key); // another thread may have loaded it while we had no lock
             if (e != null)
@@ -119,6 +136,10 @@ public final class LruCache<K, V>
             insert(key, value);
             return value;
         }
+        finally
+        {
+            writeLock.unlock();
+        }
     }
 
     /**
@@ -127,9 +148,14 @@ public final class LruCache<K, V>
      */
     public void put(final K key, final V value)
     {
-        try (Guard g = lock.writeGuard())
+        writeLock.lock();
+        try
         {
             insert(key, value);
+        }
+        finally
+        {
+            writeLock.unlock();
         }
     }
 
@@ -139,18 +165,28 @@ public final class LruCache<K, V>
      */
     public boolean invalidate(final K key)
     {
-        try (Guard g = lock.writeGuard())
+        writeLock.lock();
+        try
         {
             return map.remove(key) != null;
+        }
+        finally
+        {
+            writeLock.unlock();
         }
     }
 
     /** @return the number of cached entries */
     public int size()
     {
-        try (Guard g = lock.readGuard())
+        readLock.lock();
+        try
         {
             return map.size();
+        }
+        finally
+        {
+            readLock.unlock();
         }
     }
 
@@ -179,7 +215,7 @@ public final class LruCache<K, V>
     }
 
     /** @return the lock, for monitoring */
-    public Rwsem lock()
+    public ReadWriteLock lock()
     {
         return lock;
     }

@@ -3,6 +3,7 @@ package org.rwsem4j.examples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,8 @@ class LruCacheTest
     @Test
     void computeIfAbsentLoadsOnceAndCountsHitsAndMisses()
     {
-        final LruCache<String, Integer> cache = new LruCache<>(4, Rwsem.builder().variant("base").onHeap().build());
+        final Rwsem lock = Rwsem.builder().variant("base").onHeap().build();
+        final LruCache<String, Integer> cache = new LruCache<>(4, lock);
         final int[] loads = new int[1];
         assertEquals(3, cache.computeIfAbsent("abc", k -> ++loads[0] > 0 ? k.length() : -1));
         assertEquals(3, cache.computeIfAbsent("abc", k -> ++loads[0] > 0 ? k.length() : -1));
@@ -43,7 +45,8 @@ class LruCacheTest
         assertTrue(cache.invalidate("abc"));
         assertFalse(cache.invalidate("abc"));
         assertNull(cache.get("abc"));
-        assertFalse(cache.lock().isWriteLocked());
-        assertEquals(0, cache.lock().getReadLockCount());
+        assertSame(lock, cache.lock());
+        assertFalse(lock.isWriteLocked());
+        assertEquals(0, lock.getReadLockCount());
     }
 }

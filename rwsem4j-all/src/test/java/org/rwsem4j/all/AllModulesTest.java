@@ -1,0 +1,63 @@
+package org.rwsem4j.all;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.Test;
+import org.rwsem4j.Rwsem;
+
+/**
+ * What rwsem4j-all's dependencies put on the classpath is exactly what its active profiles name: every patch of every
+ * module that is in, and (with {@code -P '!rwsem-trylock'} and the like) nothing of a module that is out, not even a
+ * stale jar from the local repository. The expectation comes from the POM: each profile adds its patch names to the
+ * system property {@code rwsem4j.all.expected}.
+ */
+class AllModulesTest
+{
+    private static final String RECOMMENDED = "handoff+handoff-spin+reader-owned+reader-spin+wake-once";
+
+    private static Set<String> expected()
+    {
+        final String names = System.getProperty("rwsem4j.all.expected");
+        assertNotNull(names, "rwsem4j.all.expected is set by surefire from the POM's profiles");
+        final Set<String> out = new TreeSet<>();
+        Arrays.stream(names.split(",")).map(String::strip).filter(s -> !s.isEmpty()).forEach(out::add);
+        return out;
+    }
+
+    @Test
+    void theClasspathHasExactlyThePatchesOfTheActiveProfiles()
+    {
+        assertEquals(expected(), new TreeSet<>(Rwsem.availablePatches()));
+    }
+
+    @Test
+    void recommendedIsTheFullSetWhenEveryModuleIsIn()
+    {
+        final Set<String> recommended = Set.of(RECOMMENDED.split("\\+"));
+        final String variant = Rwsem.builder().variant("recommended").onHeap().build().variant();
+        if (expected().containsAll(recommended))
+        {
+            assertEquals(RECOMMENDED, variant);
+        }
+        else
+        {
+            assertTrue(!RECOMMENDED.equals(variant) && expected().containsAll(Set.of(variant.split("\\+"))) ||
+                "base".equals(variant), variant);
+        }
+    }
+
+    @Test
+    void allIsEveryPatchOnTheClasspathButTheOptInOne()
+    {
+        final Set<String> all = new TreeSet<>(expected());
+        all.remove("wake-skip");
+        final String variant = Rwsem.builder().variant("all").onHeap().build().variant();
+        assertEquals(all.isEmpty() ? "base" : String.join("+", all), variant);
+    }
+}
