@@ -249,6 +249,8 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
      * {@code ReentrantReadWriteLock} and {@code StampedLock} do. A custom clock or slot source is not kept (the
      * system clock and the built-in source of the same kind are used), and every patch of the spec must be available
      * by name where it is read back.
+     *
+     * @return the {@link SerialForm} written in this lock's place
      */
     private Object writeReplace()
     {
@@ -257,6 +259,12 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
             t.handoffTimeoutNanos, t.readerSpinThreshold, t.readerSpinCount, t.nullOwnerRetries);
     }
 
+    /**
+     * Refuses a stream that carries an {@link Rwsem} directly rather than its serial form.
+     *
+     * @param in the stream being read
+     * @throws java.io.InvalidObjectException always
+     */
     private void readObject(final java.io.ObjectInputStream in) throws java.io.InvalidObjectException
     {
         throw new java.io.InvalidObjectException("Rwsem is serialized through its serial form");
