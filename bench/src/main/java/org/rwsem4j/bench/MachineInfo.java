@@ -78,7 +78,8 @@ record MachineInfo(int cores, String cpu, String jvm, String os, String date, St
     /**
      * Reads the build's git properties.
      *
-     * @param in the properties git-commit-id-maven-plugin wrote, or {@code null} if the build wrote none
+     * @param in the properties git-commit-id-maven-plugin wrote (outside a git checkout it writes only the build
+     *           time), or {@code null} if the build wrote none
      * @return the commit id, whether the tree had uncommitted changes and the build time; or {@code unknown ...}
      * @throws IOException if the properties cannot be read
      */
@@ -86,14 +87,14 @@ record MachineInfo(int cores, String cpu, String jvm, String os, String date, St
     {
         if (in == null)
         {
-            return UNKNOWN_COMMIT + " (no " + BUILD_COMMIT_RESOURCE + ": built outside a git checkout)";
+            return UNKNOWN_COMMIT + " (no " + BUILD_COMMIT_RESOURCE + " in the build)";
         }
         final Properties git = new Properties();
         git.load(in);
         final String id = git.getProperty("git.commit.id", "").trim();
         if (id.isEmpty())
         {
-            return UNKNOWN_COMMIT + " (" + BUILD_COMMIT_RESOURCE + " names no commit)";
+            return UNKNOWN_COMMIT + " (built outside a git checkout)";
         }
         final String dirty = git.getProperty("git.dirty", "").trim();
         final String tree = "true".equals(dirty) ? "built with uncommitted changes" :
