@@ -27,6 +27,8 @@ public abstract class AbstractPatch implements Patch
     private boolean optIn;
 
     /**
+     * A patch that overrides the given decision points.
+     *
      * @param name the spec name
      * @param seed the seed mail, or a short note
      * @param module the Maven module that ships it

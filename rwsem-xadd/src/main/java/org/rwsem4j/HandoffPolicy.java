@@ -5,6 +5,8 @@ package org.rwsem4j;
 public interface HandoffPolicy
 {
     /**
+     * Whether a waiter may set the handoff bit now.
+     *
      * @param waiterTimeout the waiter's handoff deadline ({@code enqueue time + handoff timeout}, in clock nanos)
      * @param now the clock now
      * @return true if the waiter has waited too long and may set the bit

@@ -44,88 +44,128 @@ public final class Hooks
         }
     }
 
-    /** @return the builder's tunables */
+    /** {@return the builder's tunables} */
     public Tunables tunables()
     {
         return tunables;
     }
 
-    /** @return the current read trylock (the base's or a required patch's) */
+    /** {@return the current read trylock (the base's or a required patch's)} */
     public ReadTrylock readTrylock()
     {
         return readTrylock;
     }
 
-    /** @param trylock the read trylock to use ({@link DecisionPoint#READ_TRYLOCK}) */
+    /**
+     * Overrides {@link DecisionPoint#READ_TRYLOCK}.
+     *
+     * @param trylock the read trylock to use
+     */
     public void readTrylock(final ReadTrylock trylock)
     {
         check(DecisionPoint.READ_TRYLOCK);
         readTrylock = trylock;
     }
 
-    /** @param mark whether readers store the reader-owned marker ({@link DecisionPoint#READER_OWNER}) */
+    /**
+     * Overrides {@link DecisionPoint#READER_OWNER}.
+     *
+     * @param mark whether readers store the reader-owned marker
+     */
     public void markReaderOwned(final boolean mark)
     {
         check(DecisionPoint.READER_OWNER);
         markReaderOwned = mark;
     }
 
-    /** @return the current spin policy, for a patch that refines it */
+    /** {@return the current spin policy, for a patch that refines it} */
     public SpinPolicy spinPolicy()
     {
         return spinPolicy;
     }
 
-    /** @param policy the spin policy ({@link DecisionPoint#SPIN_ON_OWNER}) */
+    /**
+     * Overrides {@link DecisionPoint#SPIN_ON_OWNER}.
+     *
+     * @param policy the spin policy
+     */
     public void spinPolicy(final SpinPolicy policy)
     {
         check(DecisionPoint.SPIN_ON_OWNER);
         spinPolicy = policy;
     }
 
-    /** @param spin whether slow-path readers may spin ({@link DecisionPoint#READER_SPIN}) */
+    /**
+     * Overrides {@link DecisionPoint#READER_SPIN}.
+     *
+     * @param spin whether slow-path readers may spin
+     */
     public void readerSpin(final boolean spin)
     {
         check(DecisionPoint.READER_SPIN);
         readerSpin = spin;
     }
 
-    /** @param grant how readers are collected at a wake ({@link DecisionPoint#READER_COLLECT}) */
+    /**
+     * Overrides {@link DecisionPoint#READER_COLLECT}.
+     *
+     * @param grant how readers are collected at a wake
+     */
     public void readerGrant(final ReaderGrant grant)
     {
         check(DecisionPoint.READER_COLLECT);
         readerGrant = grant;
     }
 
-    /** @param policy what a woken writer does ({@link DecisionPoint#WOKEN_WRITER}) */
+    /**
+     * Overrides {@link DecisionPoint#WOKEN_WRITER}.
+     *
+     * @param policy what a woken writer does
+     */
     public void wokenWriter(final WokenWriterPolicy policy)
     {
         check(DecisionPoint.WOKEN_WRITER);
         wokenWriter = policy;
     }
 
-    /** @param policy whether an unlock may skip its wakeup ({@link DecisionPoint#UNLOCK_WAKE}) */
+    /**
+     * Overrides {@link DecisionPoint#UNLOCK_WAKE}.
+     *
+     * @param policy whether an unlock may skip its wakeup
+     */
     public void unlockWake(final UnlockWakePolicy policy)
     {
         check(DecisionPoint.UNLOCK_WAKE);
         unlockWake = policy;
     }
 
-    /** @param policy when a waiter sets the handoff bit ({@link DecisionPoint#HANDOFF}) */
+    /**
+     * Overrides {@link DecisionPoint#HANDOFF}.
+     *
+     * @param policy when a waiter sets the handoff bit
+     */
     public void handoff(final HandoffPolicy policy)
     {
         check(DecisionPoint.HANDOFF);
         handoff = policy;
     }
 
-    /** @param quit whether spinners quit on a set handoff bit ({@link DecisionPoint#SPIN_ON_HANDOFF}) */
+    /**
+     * Overrides {@link DecisionPoint#SPIN_ON_HANDOFF}.
+     *
+     * @param quit whether spinners quit on a set handoff bit
+     */
     public void spinnersQuitOnHandoff(final boolean quit)
     {
         check(DecisionPoint.SPIN_ON_HANDOFF);
         spinnersQuitOnHandoff = quit;
     }
 
-    /** @param spin whether the handoff writer spins on the owner before sleeping ({@link DecisionPoint#HANDOFF_WAIT}) */
+    /**
+     * Overrides {@link DecisionPoint#HANDOFF_WAIT}.
+     *
+     * @param spin whether the handoff writer spins on the owner before sleeping
+     */
     public void handoffWriterSpins(final boolean spin)
     {
         check(DecisionPoint.HANDOFF_WAIT);

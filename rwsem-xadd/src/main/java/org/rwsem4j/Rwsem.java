@@ -79,7 +79,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
-     * @return a builder for tunables, the lock word kind and explicit patches
+     * {@return a builder for tunables, the lock word kind and explicit patches}
      */
     public static RwsemBuilder builder()
     {
@@ -87,7 +87,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
-     * @return the patches on the classpath
+     * {@return the patches on the classpath}
      */
     public static Set<String> availablePatches()
     {
@@ -129,6 +129,8 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
+     * Whether any thread awaits a condition of the write lock.
+     *
      * @param condition a condition of this lock's write lock
      * @return whether any thread awaits it (the caller must hold the write lock)
      */
@@ -138,6 +140,8 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
+     * How many threads await a condition of the write lock.
+     *
      * @param condition a condition of this lock's write lock
      * @return how many threads await it (the caller must hold the write lock)
      */
@@ -167,7 +171,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
-     * @return the canonical spec of this lock's variant, e.g. {@code base} or {@code handoff+reader-owned}
+     * {@return the canonical spec of this lock's variant, e.g. {@code base} or {@code handoff+reader-owned}}
      */
     public String variant()
     {
@@ -175,7 +179,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
-     * @return the name given with {@link RwsemBuilder#name(String)}, or {@code null} for an unnamed lock
+     * {@return the name given with {@link RwsemBuilder#name(String)}, or {@code null} for an unnamed lock}
      */
     public String name()
     {
@@ -183,7 +187,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
-     * @return whether some thread holds the write lock (monitoring only)
+     * {@return whether some thread holds the write lock (monitoring only)}
      */
     public boolean isWriteLocked()
     {
@@ -191,7 +195,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
-     * @return whether the caller holds the write lock
+     * {@return whether the caller holds the write lock}
      */
     public boolean isWriteLockedByCurrentThread()
     {
@@ -199,7 +203,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
-     * @return the reader count in the lock word (readers holding or attempting; monitoring only)
+     * {@return the reader count in the lock word (readers holding or attempting; monitoring only)}
      */
     public int getReadLockCount()
     {
@@ -207,7 +211,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
-     * @return whether any thread is queued (monitoring only)
+     * {@return whether any thread is queued (monitoring only)}
      */
     public boolean hasQueuedThreads()
     {
@@ -215,7 +219,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
-     * @return the number of queued threads (monitoring only)
+     * {@return the number of queued threads (monitoring only)}
      */
     public int getQueueLength()
     {
@@ -223,7 +227,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
-     * @return a diagnostic snapshot: decoded word, owner, queue, OSQ
+     * {@return a diagnostic snapshot: decoded word, owner, queue, OSQ}
      */
     public RwsemState state()
     {
@@ -231,7 +235,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
-     * @return this lock's slow-path event counters
+     * {@return this lock's slow-path event counters}
      */
     public LockEvents events()
     {
@@ -239,7 +243,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
-     * @return the tunables this lock was built with
+     * {@return the tunables this lock was built with}
      */
     public Tunables tunables()
     {
@@ -257,6 +261,8 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
      * {@code ReentrantReadWriteLock} and {@code StampedLock} do. A custom clock or slot source is not kept (the
      * system clock and the built-in source of the same kind are used), and every patch of the spec must be available
      * by name where it is read back.
+     *
+     * @return the {@link SerialForm} written in this lock's place
      */
     private Object writeReplace()
     {
@@ -265,6 +271,12 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
             t.handoffTimeoutNanos, t.readerSpinThreshold, t.readerSpinCount, t.nullOwnerRetries);
     }
 
+    /**
+     * Refuses a stream that carries an {@link Rwsem} directly rather than its serial form.
+     *
+     * @param in the stream being read
+     * @throws java.io.InvalidObjectException always
+     */
     private void readObject(final java.io.ObjectInputStream in) throws java.io.InvalidObjectException
     {
         throw new java.io.InvalidObjectException("Rwsem is serialized through its serial form");

@@ -31,6 +31,8 @@ public final class RwsemBuilder
     }
 
     /**
+     * Sets the variant spec.
+     *
      * @param spec a preset or patch names joined by {@code +}
      * @return this
      */
@@ -75,6 +77,8 @@ public final class RwsemBuilder
     }
 
     /**
+     * Sets where the lock word lives.
+     *
      * @param source where the lock word lives
      * @return this
      */
@@ -85,6 +89,8 @@ public final class RwsemBuilder
     }
 
     /**
+     * Sets the optimistic spin budget.
+     *
      * @param budget how long one optimistic spin may last
      * @return this
      */
@@ -95,6 +101,8 @@ public final class RwsemBuilder
     }
 
     /**
+     * Sets the handoff timeout.
+     *
      * @param timeout how long a waiter waits before it may set the handoff bit (with the {@code handoff} patch)
      * @return this
      */
@@ -105,6 +113,8 @@ public final class RwsemBuilder
     }
 
     /**
+     * Sets how spinning on a reader-owned lock is bounded.
+     *
      * @param threshold how spinning on a reader-owned lock is bounded (with the {@code reader-spin} patch)
      * @return this
      */
@@ -115,6 +125,8 @@ public final class RwsemBuilder
     }
 
     /**
+     * Sets the reader-owned observation count.
+     *
      * @param count reader-owned observations before a spinner gives up ({@link Tunables.ReaderSpinThreshold#COUNT})
      * @return this
      */
@@ -129,6 +141,8 @@ public final class RwsemBuilder
     }
 
     /**
+     * Sets the handoff writer's NULL-owner retries.
+     *
      * @param retries how many NULL-owner retries the handoff writer makes before it sleeps (with handoff-spin)
      * @return this
      */
@@ -143,6 +157,8 @@ public final class RwsemBuilder
     }
 
     /**
+     * Sets the clock.
+     *
      * @param clock the clock for spin budgets and handoff timeouts
      * @return this
      */
@@ -168,6 +184,8 @@ public final class RwsemBuilder
     }
 
     /**
+     * Sets the stats file.
+     *
      * @param file where a named lock publishes its counters; {@code null} to publish nothing
      * @return this
      */

@@ -26,49 +26,49 @@ public final class RwsemState
         this.osqTail = osqTail;
     }
 
-    /** @return the raw lock word */
+    /** {@return the raw lock word} */
     public long count()
     {
         return count;
     }
 
-    /** @return the reader count in the lock word (active or attempting readers) */
+    /** {@return the reader count in the lock word (active or attempting readers)} */
     public long readers()
     {
         return LockWordBits.readers(count);
     }
 
-    /** @return whether WRITER_LOCKED is set */
+    /** {@return whether WRITER_LOCKED is set} */
     public boolean writerLocked()
     {
         return (count & LockWordBits.WRITER_LOCKED) != 0;
     }
 
-    /** @return whether WAITERS is set */
+    /** {@return whether WAITERS is set} */
     public boolean waitersFlag()
     {
         return (count & LockWordBits.WAITERS) != 0;
     }
 
-    /** @return whether HANDOFF is set */
+    /** {@return whether HANDOFF is set} */
     public boolean handoff()
     {
         return (count & LockWordBits.HANDOFF) != 0;
     }
 
-    /** @return the owner word: NULL, READER_OWNED, or the writer thread's name and state */
+    /** {@return the owner word: NULL, READER_OWNED, or the writer thread's name and state} */
     public String owner()
     {
         return owner;
     }
 
-    /** @return the queued waiters, head first, e.g. {@code W:worker-3(handoff)} */
+    /** {@return the queued waiters, head first, e.g. {@code W:worker-3(handoff)}} */
     public List<String> waiters()
     {
         return waiters;
     }
 
-    /** @return whether the OSQ has a spinner */
+    /** {@return whether the OSQ has a spinner} */
     public boolean spinners()
     {
         return spinners;

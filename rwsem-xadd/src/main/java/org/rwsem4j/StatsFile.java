@@ -276,13 +276,13 @@ public final class StatsFile
         }
     }
 
-    /** @return where the file lives */
+    /** {@return where the file lives} */
     public Path path()
     {
         return path;
     }
 
-    /** @return counters still free */
+    /** {@return counters still free} */
     public synchronized int available()
     {
         return manager.available();

@@ -174,13 +174,13 @@ public final class StatsReader implements AutoCloseable
         return maxCounters;
     }
 
-    /** @return the owning process id */
+    /** {@return the owning process id} */
     public long pid()
     {
         return pid;
     }
 
-    /** @return the file */
+    /** {@return the file} */
     public Path path()
     {
         return path;

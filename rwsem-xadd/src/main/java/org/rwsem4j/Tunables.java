@@ -50,37 +50,37 @@ public final class Tunables
             DEFAULT_READER_SPIN_COUNT, DEFAULT_NULL_OWNER_RETRIES, NanoClock.SYSTEM);
     }
 
-    /** @return the optimistic spin budget per attempt, in nanoseconds */
+    /** {@return the optimistic spin budget per attempt, in nanoseconds} */
     public long spinBudgetNanos()
     {
         return spinBudgetNanos;
     }
 
-    /** @return how long a waiter waits before it may set the handoff bit, in nanoseconds */
+    /** {@return how long a waiter waits before it may set the handoff bit, in nanoseconds} */
     public long handoffTimeoutNanos()
     {
         return handoffTimeoutNanos;
     }
 
-    /** @return the reader-owned spin threshold kind */
+    /** {@return the reader-owned spin threshold kind} */
     public ReaderSpinThreshold readerSpinThreshold()
     {
         return readerSpinThreshold;
     }
 
-    /** @return the count threshold for {@link ReaderSpinThreshold#COUNT} */
+    /** {@return the count threshold for {@link ReaderSpinThreshold#COUNT}} */
     public int readerSpinCount()
     {
         return readerSpinCount;
     }
 
-    /** @return the handoff writer's NULL-owner retry bound */
+    /** {@return the handoff writer's NULL-owner retry bound} */
     public int nullOwnerRetries()
     {
         return nullOwnerRetries;
     }
 
-    /** @return the lock's clock */
+    /** {@return the lock's clock} */
     public NanoClock clock()
     {
         return clock;

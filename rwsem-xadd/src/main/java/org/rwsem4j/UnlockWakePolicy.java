@@ -16,6 +16,8 @@ public interface UnlockWakePolicy
     }
 
     /**
+     * Decides what this unlock does.
+     *
      * @param spinnersPresent the OSQ has a spinner
      * @param owner the owner state now
      * @return the decision

@@ -5,6 +5,8 @@ package org.rwsem4j;
 public interface WokenWriterPolicy
 {
     /**
+     * Whether a woken writer leaves the queue to spin again.
+     *
      * @param spinnersPresent the OSQ has a spinner
      * @param owner the owner state now
      * @return true to leave the queue and spin again (the engine re-queues it if the spin fails)

@@ -1,37 +1,41 @@
 package org.rwsem4j.bench;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.List;
 import java.util.Locale;
+import java.util.Properties;
 
 /**
- * Where and when a run happened: cores, CPU, JVM, OS, date, the git commit (read from {@code .git} files, without
- * running git) and the calibrated pause cost.
+ * Where and when a run happened: cores, CPU, JVM, OS, date, the commit the bench was built from (recorded by the
+ * build, with whether the tree was dirty) and the calibrated pause cost.
  *
  * @param cores      available processors
  * @param cpu        the CPU model, if known
  * @param jvm        VM name and version
  * @param os         OS name, version, arch
  * @param date       ISO date-time of the run
- * @param commit     the checked-out commit, or {@code unknown}
+ * @param commit     the build's commit and tree state, or {@code unknown ...}
  * @param pauseNanos nanoseconds per pause unit
  */
 record MachineInfo(int cores, String cpu, String jvm, String os, String date, String commit, double pauseNanos)
 {
+    /** The build's git properties, a resource beside this class. */
+    static final String BUILD_COMMIT_RESOURCE = "git.properties";
+    /** How a report names a commit the build did not record. */
+    static final String UNKNOWN_COMMIT = "unknown";
+
     static MachineInfo probe(final double pauseNanos)
     {
         return new MachineInfo(Runtime.getRuntime().availableProcessors(), cpuModel(),
             System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
             System.getProperty("os.name") + " " + System.getProperty("os.version") + " " +
                 System.getProperty("os.arch"),
-            ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME), commit(Paths.get("").toAbsolutePath()),
-            pauseNanos);
+            ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME), buildCommit(), pauseNanos);
     }
 
     private static String cpuModel()
@@ -54,58 +58,49 @@ record MachineInfo(int cores, String cpu, String jvm, String os, String date, St
     }
 
     /**
-     * @param start a directory inside the working tree
-     * @return the commit HEAD points at, or {@code unknown}
+     * The commit the bench was built from, as the build recorded it: git-commit-id-maven-plugin writes
+     * {@value #BUILD_COMMIT_RESOURCE} beside this class (see bench/pom.xml).
+     *
+     * @return the commit id, whether the tree had uncommitted changes and the build time; or {@code unknown ...}
      */
-    static String commit(final Path start)
+    static String buildCommit()
     {
-        try
+        try (InputStream in = MachineInfo.class.getResourceAsStream(BUILD_COMMIT_RESOURCE))
         {
-            for (Path dir = start; dir != null; dir = dir.getParent())
-            {
-                Path git = dir.resolve(".git");
-                if (Files.isRegularFile(git))
-                {
-                    final String text = Files.readString(git).trim();
-                    if (text.startsWith("gitdir:"))
-                    {
-                        git = dir.resolve(text.substring(7).trim());
-                    }
-                }
-                if (Files.isDirectory(git))
-                {
-                    final String head = Files.readString(git.resolve("HEAD")).trim();
-                    if (!head.startsWith("ref:"))
-                    {
-                        return head;
-                    }
-                    final String ref = head.substring(4).trim();
-                    final Path loose = git.resolve(ref);
-                    if (Files.isRegularFile(loose))
-                    {
-                        return Files.readString(loose).trim();
-                    }
-                    final Path packed = git.resolve("packed-refs");
-                    if (Files.isRegularFile(packed))
-                    {
-                        final List<String> lines = Files.readAllLines(packed, StandardCharsets.UTF_8);
-                        for (final String l : lines)
-                        {
-                            if (l.endsWith(" " + ref))
-                            {
-                                return l.substring(0, l.indexOf(' '));
-                            }
-                        }
-                    }
-                    return "unknown (" + ref + " has no commit yet)";
-                }
-            }
+            return buildCommit(in);
         }
         catch (final IOException | RuntimeException e)
         {
-            // fall through
+            return UNKNOWN_COMMIT + " (" + BUILD_COMMIT_RESOURCE + " unreadable: " + e + ")";
         }
-        return "unknown";
+    }
+
+    /**
+     * Reads the build's git properties.
+     *
+     * @param in the properties git-commit-id-maven-plugin wrote (outside a git checkout it writes only the build
+     *           time), or {@code null} if the build wrote none
+     * @return the commit id, whether the tree had uncommitted changes and the build time; or {@code unknown ...}
+     * @throws IOException if the properties cannot be read
+     */
+    static String buildCommit(final InputStream in) throws IOException
+    {
+        if (in == null)
+        {
+            return UNKNOWN_COMMIT + " (no " + BUILD_COMMIT_RESOURCE + " in the build)";
+        }
+        final Properties git = new Properties();
+        git.load(in);
+        final String id = git.getProperty("git.commit.id", "").trim();
+        if (id.isEmpty())
+        {
+            return UNKNOWN_COMMIT + " (built outside a git checkout)";
+        }
+        final String dirty = git.getProperty("git.dirty", "").trim();
+        final String tree = "true".equals(dirty) ? "built with uncommitted changes" :
+            "false".equals(dirty) ? "built from a clean tree" : "tree state not recorded";
+        final String time = git.getProperty("git.build.time", "").trim();
+        return id + " (" + tree + (time.isEmpty() ? "" : ", at " + time) + ")";
     }
 
     /** @return the 1, 5 and 15 minute load averages, or {@code unknown} */
@@ -126,7 +121,7 @@ record MachineInfo(int cores, String cpu, String jvm, String os, String date, St
     String markdown()
     {
         return String.format(Locale.ROOT,
-            "- machine: %d cores (%s), %s, %s%n- date: %s%n- commit: %s (uncommitted changes are not detected)%n" +
+            "- machine: %d cores (%s), %s, %s%n- date: %s%n- commit: %s%n" +
             "- load unit: 1 pause (`Thread.onSpinWait()`) = %.1f ns here (one PAUSE is about 10 cycles on the " +
             "seeds' Westmere, about 140 on Skylake and later)%n",
             cores, cpu, jvm, os, date, commit, pauseNanos);

@@ -11,6 +11,6 @@ package org.rwsem4j.osq;
 @FunctionalInterface
 public interface GiveUp {
 
-    /** @return {@code true} to stop waiting and leave the queue */
+    /** {@return {@code true} to stop waiting and leave the queue} */
     boolean giveUp();
 }

@@ -85,7 +85,11 @@ public final class Osq extends OsqL2Pad {
     public Osq() {
     }
 
-    /** A fresh node for one attempt (never per CPU, never reused across attempts); owned by the calling thread. */
+    /**
+     * A fresh node for one attempt (never per CPU, never reused across attempts); owned by the calling thread.
+     *
+     * @return a new node, not in any queue
+     */
     public static Node newNode() {
         return new Node();
     }
@@ -102,17 +106,29 @@ public final class Osq extends OsqL2Pad {
         return osqLock(node, giveUp);
     }
 
-    /** Hands the OSQ to the successor, or empties it ({@code osq_unlock}). Only the head calls it, once. */
+    /**
+     * Hands the OSQ to the successor, or empties it ({@code osq_unlock}). Only the head calls it, once.
+     *
+     * @param node the caller's node, for which {@link #lock} returned {@code true}
+     */
     public void unlock(Node node) {
         osqUnlock(node);
     }
 
-    /** {@code osq_is_locked}: the queue is not empty. The rwsem reads it as "there is an optimistic spinner". */
+    /**
+     * {@code osq_is_locked}: the queue is not empty. The rwsem reads it as "there is an optimistic spinner".
+     *
+     * @return {@code true} if some node is queued
+     */
     public boolean isLocked() {
         return lvTail() != null;
     }
 
-    /** Diagnostics: the name of the thread owning the tail node, or null if the queue is empty. */
+    /**
+     * Diagnostics: the name of the thread owning the tail node, or null if the queue is empty.
+     *
+     * @return the tail node's owner thread's name, or {@code null} if the queue is empty
+     */
     public String describeTail() {
         Node t = lvTail();
         return t == null ? null : t.owner.getName();

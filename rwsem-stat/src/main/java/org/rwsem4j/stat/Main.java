@@ -176,6 +176,8 @@ public final class Main
     }
 
     /**
+     * The default stats file of a process.
+     *
      * @param pid a process id
      * @return where that process's default stats file is: {@code <java.io.tmpdir>/rwsem4j_<user>/<pid>.stats}, with
      *         this JVM's {@code java.io.tmpdir} and {@code user.name}

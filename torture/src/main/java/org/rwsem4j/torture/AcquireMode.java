@@ -21,7 +21,7 @@ public enum AcquireMode
         this.weight = weight;
     }
 
-    /** @return the name the CLI's {@code --modes} uses */
+    /** {@return the name the CLI's {@code --modes} uses} */
     public String cliName()
     {
         return cliName;

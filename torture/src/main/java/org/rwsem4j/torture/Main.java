@@ -35,6 +35,8 @@ public final class Main
     }
 
     /**
+     * Runs the command line and exits with its status.
+     *
      * @param args the command line; see {@code --help}
      */
     public static void main(final String[] args)

@@ -51,7 +51,7 @@ public enum NegativeControl
     }
 
     /**
-     * @return the name used by the CLI's {@code --variant}
+     * {@return the name used by the CLI's {@code --variant}}
      */
     public String cliName()
     {
@@ -59,6 +59,8 @@ public enum NegativeControl
     }
 
     /**
+     * Looks a control up by its CLI name.
+     *
      * @param name a CLI name
      * @return the control, or null if the name is not a control
      */

@@ -22,7 +22,7 @@ public enum Oracle
     DATA;
 
     /**
-     * @return the lower-case name used by the CLI
+     * {@return the lower-case name used by the CLI}
      */
     public String cliName()
     {

@@ -41,6 +41,8 @@ public final class Race
     }
 
     /**
+     * Runs the command line and exits with its status.
+     *
      * @param args the command line (see the class comment)
      */
     public static void main(final String[] args)

@@ -62,67 +62,69 @@ public final class SideStats
         this.waits = h;
     }
 
-    /** @return {@code Writes} or {@code Reads} */
+    /** {@return {@code Writes} or {@code Reads}} */
     public String label()
     {
         return label;
     }
 
-    /** @return the number of threads on this side */
+    /** {@return the number of threads on this side} */
     public int threads()
     {
         return threads;
     }
 
-    /** @return acquisitions, summed over the side's threads */
+    /** {@return acquisitions, summed over the side's threads} */
     public long total()
     {
         return total;
     }
 
-    /** @return the most acquisitions by one thread */
+    /** {@return the most acquisitions by one thread} */
     public long max()
     {
         return max;
     }
 
-    /** @return the fewest acquisitions by one thread */
+    /** {@return the fewest acquisitions by one thread} */
     public long min()
     {
         return min;
     }
 
-    /** @return oracle violations seen by this side's threads */
+    /** {@return oracle violations seen by this side's threads} */
     public long fails()
     {
         return fails;
     }
 
-    /** @return {@code tryLock(time)} attempts that timed out */
+    /** {@return {@code tryLock(time)} attempts that timed out} */
     public long timeouts()
     {
         return timeouts;
     }
 
-    /** @return interruptible attempts that ended with {@link InterruptedException} */
+    /** {@return interruptible attempts that ended with {@link InterruptedException}} */
     public long interrupted()
     {
         return interrupted;
     }
 
-    /** @return {@code tryLock()} attempts that failed */
+    /** {@return {@code tryLock()} attempts that failed} */
     public long trylockFailed()
     {
         return trylockFailed;
     }
 
-    /** @return locktorture's {@code ???}: some thread got less than half of the busiest one's acquisitions */
+    /** {@return locktorture's {@code ???}: some thread got less than half of the busiest one's acquisitions} */
     public boolean unfair()
     {
         return max / 2 > min;
     }
 
     /**
+     * A percentile of the successful acquisitions' waits.
+     *
      * @param percentile e.g. 99.9
      * @return the wait of successful acquisitions at that percentile, in nanoseconds (0 without acquisitions)
      */
@@ -131,14 +133,14 @@ public final class SideStats
         return waits.getTotalCount() == 0 ? 0 : waits.getValueAtPercentile(percentile);
     }
 
-    /** @return the longest wait of a successful acquisition, in nanoseconds */
+    /** {@return the longest wait of a successful acquisition, in nanoseconds} */
     public long maxWaitNanos()
     {
         return waits.getTotalCount() == 0 ? 0 : waits.getMaxValue();
     }
 
     /**
-     * @return a copy of the wait histogram (nanoseconds)
+     * {@return a copy of the wait histogram (nanoseconds)}
      */
     public Histogram waits()
     {
@@ -156,7 +158,7 @@ public final class SideStats
             "  Fail: " + fails + (fails != 0 ? " !!!" : "");
     }
 
-    /** @return the wait percentiles in microseconds, one line */
+    /** {@return the wait percentiles in microseconds, one line} */
     public String waitLine()
     {
         return label + " wait (us):  p50 " + us(waitNanosAtPercentile(50)) + "  p90 " + us(waitNanosAtPercentile(90)) +
@@ -164,7 +166,7 @@ public final class SideStats
             us(maxWaitNanos());
     }
 
-    /** @return the attempts that gave up, one line */
+    /** {@return the attempts that gave up, one line} */
     public String gaveUpLine()
     {
         return label + " gave up:  timed out " + timeouts + "  interrupted " + interrupted + "  trylock failed " +

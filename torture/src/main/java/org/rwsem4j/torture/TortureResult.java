@@ -60,14 +60,14 @@ public final class TortureResult
         this.interruptsSent = interruptsSent;
     }
 
-    /** @return true if nothing went wrong */
+    /** {@return true if nothing went wrong} */
     public boolean success()
     {
         return violationCount == 0 && historyViolationCount() == 0 && watchdogReports.isEmpty() &&
             unexpected.isEmpty() && !Boolean.FALSE.equals(quiescent);
     }
 
-    /** @return the reasons for failure, one short line each; empty on success */
+    /** {@return the reasons for failure, one short line each; empty on success} */
     public List<String> failureReasons()
     {
         final List<String> out = new ArrayList<>();
@@ -94,130 +94,130 @@ public final class TortureResult
         return out;
     }
 
-    /** @return the variant's canonical spec, or the lock's name for a lock that is not an Rwsem */
+    /** {@return the variant's canonical spec, or the lock's name for a lock that is not an Rwsem} */
     public String lockName()
     {
         return lockName;
     }
 
-    /** @return the oracle of this run */
+    /** {@return the oracle of this run} */
     public Oracle oracle()
     {
         return oracle;
     }
 
-    /** @return the seed of the workers' random choices (scheduling is not reproducible) */
+    /** {@return the seed of the workers' random choices (scheduling is not reproducible)} */
     public long seed()
     {
         return seed;
     }
 
-    /** @return how long the workers ran */
+    /** {@return how long the workers ran} */
     public Duration elapsed()
     {
         return elapsed;
     }
 
-    /** @return the write side */
+    /** {@return the write side} */
     public SideStats writes()
     {
         return writes;
     }
 
-    /** @return the read side */
+    /** {@return the read side} */
     public SideStats reads()
     {
         return reads;
     }
 
-    /** @return every oracle violation, counted */
+    /** {@return every oracle violation, counted} */
     public long violationCount()
     {
         return violationCount;
     }
 
-    /** @return the first violations, with details */
+    /** {@return the first violations, with details} */
     public List<String> violations()
     {
         return violations;
     }
 
-    /** @return whether the run recorded and checked its history ({@link TortureRunner.Builder#history}) */
+    /** {@return whether the run recorded and checked its history ({@link TortureRunner.Builder#history})} */
     public boolean historyChecked()
     {
         return history != null;
     }
 
-    /** @return the operations the history oracle checked (reads and writes); 0 if it was off */
+    /** {@return the operations the history oracle checked (reads and writes); 0 if it was off} */
     public long historyOperations()
     {
         return history == null ? 0 : history.reads() + history.writes();
     }
 
-    /** @return the illegal reads the history oracle found; 0 if it was off */
+    /** {@return the illegal reads the history oracle found; 0 if it was off} */
     public long historyViolationCount()
     {
         return history == null ? 0 : history.violationCount();
     }
 
     /**
-     * @return the first illegal reads, one line each, naming the operations involved with their threads, times (in
-     *         seconds from the start of the run) and values; empty if the history oracle was off or found none
+     * {@return the first illegal reads, one line each, naming the operations involved with their threads, times (in
+     *         seconds from the start of the run) and values; empty if the history oracle was off or found none}
      */
     public List<String> historyViolations()
     {
         return history == null ? List.of() : history.violations();
     }
 
-    /** @return lost-wakeup and stall reports, each with the lock state and a thread dump */
+    /** {@return lost-wakeup and stall reports, each with the lock state and a thread dump} */
     public List<String> watchdogReports()
     {
         return watchdogReports;
     }
 
-    /** @return unexpected exceptions, each with the thread and its stack */
+    /** {@return unexpected exceptions, each with the thread and its stack} */
     public List<String> unexpectedExceptions()
     {
         return unexpected;
     }
 
     /**
-     * @return whether the lock was quiescent after the run (count 0, queue and OSQ empty, no handoff, no writer
-     *         owner); null if it was not checked (not an Rwsem, or the run was aborted)
+     * {@return whether the lock was quiescent after the run (count 0, queue and OSQ empty, no handoff, no writer
+     *         owner); null if it was not checked (not an Rwsem, or the run was aborted)}
      */
     public Boolean quiescent()
     {
         return quiescent;
     }
 
-    /** @return the lock state after the run (or at the abort) */
+    /** {@return the lock state after the run (or at the abort)} */
     public String finalState()
     {
         return finalState;
     }
 
-    /** @return the lock's event counters after the run, or an empty map for a lock that is not an Rwsem */
+    /** {@return the lock's event counters after the run, or an empty map for a lock that is not an Rwsem} */
     public Map<LockEvent, Long> events()
     {
         return events == null ? Collections.emptyMap() : events.asMap();
     }
 
-    /** @return write acquisitions that ended in {@code downgrade()} */
+    /** {@return write acquisitions that ended in {@code downgrade()}} */
     public long downgrades()
     {
         return downgrades;
     }
 
     /**
-     * @return when the monitor first saw a failure (violation, exception, watchdog), from the start of the run;
-     *         null if it saw none (failures found only by the final checks have none)
+     * {@return when the monitor first saw a failure (violation, exception, watchdog), from the start of the run;
+     *         null if it saw none (failures found only by the final checks have none)}
      */
     public Duration firstFailure()
     {
         return firstFailure;
     }
 
-    /** @return how many interrupts the interrupter sent to waiting threads */
+    /** {@return how many interrupts the interrupter sent to waiting threads} */
     public long interruptsSent()
     {
         return interruptsSent;

@@ -137,7 +137,7 @@ public final class TortureRunner
         this.downgradePercent = b.downgradePercent;
     }
 
-    /** @return a builder with the defaults: base, 4 readers, 4 writers, 5 s, exclusion, interrupts, stutter */
+    /** {@return a builder with the defaults: base, 4 readers, 4 writers, 5 s, exclusion, interrupts, stutter} */
     public static Builder builder()
     {
         return new Builder();
@@ -200,6 +200,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets the variant under test.
+         *
          * @param spec an rwsem4j variant spec (e.g. {@code base}, {@code all}, {@code reader-owned+handoff});
          *             validated when the lock is built
          * @return this
@@ -238,6 +240,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets the unsafe wake control's delay.
+         *
          * @param delay the unsafe wake control's delay between publishing the grants and adding them to the count
          * @return this
          */
@@ -277,6 +281,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets the number of reader threads.
+         *
          * @param n reader threads
          * @return this
          */
@@ -287,6 +293,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets the number of writer threads.
+         *
          * @param n writer threads
          * @return this
          */
@@ -310,6 +318,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets how long the workers run.
+         *
          * @param d how long the workers run
          * @return this
          */
@@ -320,6 +330,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets the oracle.
+         *
          * @param o the oracle of this run
          * @return this
          */
@@ -330,6 +342,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets the interrupt rate.
+         *
          * @param perSecond mean interrupts per second sent to waiting workers; 0 for none
          * @return this
          */
@@ -340,6 +354,8 @@ public final class TortureRunner
         }
 
         /**
+         * Turns stutter on or off.
+         *
          * @param on whether all workers periodically pause and restart together
          * @return this
          */
@@ -350,6 +366,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets the probability of a long hold.
+         *
          * @param p the probability that a critical section is a long hold
          * @return this
          */
@@ -360,6 +378,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets how long a long hold lasts.
+         *
          * @param d how long a long hold lasts
          * @return this
          */
@@ -370,6 +390,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets the watchdog's limit.
+         *
          * @param d how long no acquisition may complete while workers wait before the watchdog reports
          * @return this
          */
@@ -380,6 +402,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets the seed.
+         *
          * @param s the seed of the workers' random choices
          * @return this
          */
@@ -390,6 +414,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets the label of progress lines.
+         *
          * @param l a label for progress lines (default: the variant and oracle)
          * @return this
          */
@@ -400,6 +426,8 @@ public final class TortureRunner
         }
 
         /**
+         * Asks for progress reports.
+         *
          * @param every how often to report
          * @param listener called from the runner's thread while the run lasts
          * @return this
@@ -412,6 +440,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets whether the first oracle violation ends the run.
+         *
          * @param stop whether the first oracle violation ends the run (default true); exceptions and the watchdog
          *             always do
          * @return this
@@ -438,6 +468,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets the share of write acquisitions that downgrade.
+         *
          * @param percent how many of an {@code Rwsem}'s write acquisitions end in {@code downgrade()}, 0 to 100
          *                (default 10)
          * @return this
@@ -449,6 +481,8 @@ public final class TortureRunner
         }
 
         /**
+         * Sets the acquire modes.
+         *
          * @param m the acquire modes to mix (default: all four, weighted 35/25/15/25)
          * @return this
          */
@@ -463,7 +497,7 @@ public final class TortureRunner
         }
 
         /**
-         * @return the runner
+         * {@return the runner}
          * @throws IllegalArgumentException for values out of range
          */
         public TortureRunner build()
