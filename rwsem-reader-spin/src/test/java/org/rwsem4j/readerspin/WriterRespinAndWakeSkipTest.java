@@ -42,10 +42,9 @@ class WriterRespinAndWakeSkipTest
     @Test
     void withoutWriterRespinNobodyRespins()
     {
-        final Rwsem lock = Rwsem.builder().variant("base").spinBudget(Duration.ofMillis(1)).build();
-        Contention.run(lock, 2, 8, Duration.ofMillis(400), 200);
-        assertEquals(0, lock.events().get(LockEvent.WRITER_RESPIN));
-        assertTrue(lock.events().get(LockEvent.SLEEP_WRITER) > 0, "the run must have had sleeping writers");
+        final LockEvents e = contendUntilEvents("base", LockEvent.SLEEP_WRITER);
+        assertEquals(0, e.get(LockEvent.WRITER_RESPIN));
+        assertTrue(e.get(LockEvent.SLEEP_WRITER) > 0, "the run must have had sleeping writers");
     }
 
     @Test

@@ -64,8 +64,12 @@ class WakeOncePatchTest
     void contendedRunEndsQuiescent()
     {
         final Rwsem lock = Rwsem.of("wake-once");
-        assertTrue(Contention.run(lock, 6, 2, Duration.ofMillis(500), 20) > 0);
-        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
-        assertTrue(lock.events().get(LockEvent.WAKE_READER) > 0, lock.events()::toString);
+        // contend in rounds until a reader was woken: on a loaded machine one short round may see no queued reader
+        for (int round = 0; round < 40 && lock.events().get(LockEvent.WAKE_READER) == 0; round++)
+        {
+            assertTrue(Contention.run(lock, 6, 2, Duration.ofMillis(500), 20) > 0);
+            assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+        }
+        assertTrue(lock.events().get(LockEvent.WAKE_READER) > 0, () -> "no reader woken in 40 rounds: " + lock.events());
     }
 }
