@@ -96,7 +96,8 @@ final class Ablation
             plan.contributions().size() - plan.controlComparisons().size(), plan.controlComparisons().size(),
             matrix.cells.size(), p.forks, matrix.cells.size() * p.forks, p.ops, Progress.clock(estimate));
         out.println("  seed-000: threads " + p.lockTestThreads + ", r:w " + p.ratios + ", loads " + p.headlineLoads +
-            "; headline " + matrix.headline + " and peers " + p.headlinePeers + "; sections " + a.sections);
+            "; headline " + matrix.headline.stream().map(matrix::label).toList() + " and peers " + p.headlinePeers +
+            "; sections " + a.sections);
         out.println("  estimate by benchmark: " + estimateByBench(matrix, p));
         if (p.forks < Bootstrap.MIN_FORKS)
         {
@@ -159,7 +160,7 @@ final class Ablation
                             s = fairnessRunner.run(c);
                         }
                         results.add(c, s);
-                        outcome = Numbers.seed(s.score()) + " " + c.bench().unit;
+                        outcome = Numbers.seed(s.score()) + " " + c.bench().unit + overlapNote(s);
                     }
                     catch (final RunnerException | IOException | RuntimeException e)
                     {
@@ -180,7 +181,8 @@ final class Ablation
         final Report report = new Report(matrix, results, machine);
         out.print(report.text());
         final String header = String.format(Locale.ROOT,
-            "- profile: %s (%d forks; seed-000 ops per worker: %,d at 2 threads, %,d at 10); %d cells, %d runs, took %s%n" +
+            "- profile: %s (%d forks; seed-000 ops per worker: %,d at 2 threads, %,d at 10); %d cells, %d runs, " +
+            "took %s%n" +
             "- verdicts: %d, Holm-corrected together (family-wise false-positive rate <= 5%%)%s%n" +
             "- patches available: %s%n- load average (1/5/15 min) before: %s, after: %s (other work on the machine " +
             "widens the spread)%n- JMH JSON: `jmh.json`; fairness child output: `fairness.txt`%n",
@@ -215,6 +217,14 @@ final class Ablation
             return 1;
         }
         return 0;
+    }
+
+    /** @return e.g. {@code , overlap 97%} for a seed-000 fork (median over its iterations), else empty */
+    private static String overlapNote(final Sample s)
+    {
+        final double[] v = s.perIteration().stream().filter(m -> m.containsKey(LockTestCounters.OVERLAP))
+            .mapToDouble(m -> m.get(LockTestCounters.OVERLAP)).toArray();
+        return v.length == 0 ? "" : String.format(Locale.ROOT, ", overlap %.0f%%", Bootstrap.median(v));
     }
 
     private static String estimateByBench(final Matrix matrix, final Profile p)

@@ -283,7 +283,8 @@ final class Report
         parts.add(new ReportPart("Contributions at a glance (seed-000 cells, load " + load + ")",
             "% change of the median execution time, with the patch against without it (negative = faster), and " +
             "its 95% bootstrap interval; `~` = no difference after the family-wise correction, `?` = under " +
-            Bootstrap.MIN_FORKS + " forks, no verdict. Controls are listed too (X+control vs X). Adding P: base+P+requires(P) vs " +
+            Bootstrap.MIN_FORKS + " forks, no verdict. Controls are listed too (X+control vs X). " +
+            "Adding P: base+P+requires(P) vs " +
             "base+requires(P); removing P: all vs all minus P and what requires P; opt-in P: on top of all minus " +
             "its conflicts. " + oversubscription(p.lockTestThreads),
             g.render(), "contributions-overview", "% change of execution time (negative = faster)", bars));
@@ -355,7 +356,8 @@ final class Report
             "A null control changes nothing a cell exercises: `" + NullControlPatch.NAME + "` installs nothing, and " +
             "`trylock` changes only `readLock().tryLock()`, which seed-000 cells never call. It must come out " +
             "\"no difference\" (`~`) in every cell. The positive control `" + SlowWakeControlPatch.NAME + "` " +
-            "busy-waits " + SlowWakeControlPatch.DELAY_NANOS / 1000 + " us in every wake of a waiter after an unlock, " +
+            "busy-waits " + SlowWakeControlPatch.DELAY_NANOS / 1000 + " us in every wake of a waiter after an " +
+            "unlock, " +
             "a slow path every contended cell takes; it must come out \"different\", slower, in every cell. A cell " +
             "with no verdict (`?`, under " + Bootstrap.MIN_FORKS + " forks) does not count as met. Both controls are " +
             "bench-only patches, never in `all` or `recommended`.", g.render(), null, "", List.of()));
