@@ -12,7 +12,8 @@ import org.rwsem4j.Variant;
 /**
  * The cells one ablation run measures, and the labels its tables print. Peers and variants are always in the same
  * run. Headline variants ({@code --variants}) get the whole seed-000 grid; the configurations that only serve a
- * contribution get the contribution loads; each patch's own seed benchmark (trylock rate for {@code trylock}, the
+ * contribution or a control get the profile's contribution cells and loads (controls only in seed 000); each patch's
+ * own seed benchmark (trylock rate for {@code trylock}, the
  * macros for {@code reader-owned} and the handoff pair, fairness for the handoff pair) covers its configurations,
  * and in the full profile every benchmark covers every configuration.
  */
