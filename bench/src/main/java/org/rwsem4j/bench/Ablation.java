@@ -13,12 +13,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.RunnerException;
-import org.rwsem4j.Variant;
 
 /**
  * The per-patch ablation: plans the configurations for every available patch ({@link AblationPlan}), builds the
@@ -40,7 +40,10 @@ final class Ablation
     {
         return String.join(System.lineSeparator(),
             "ablation options:",
-            "  --quick              small matrix (2 forks, 50k/5k ops at 2/10 threads, loads 1,10; minutes on 2 cores)",
+            "  --smoke              seed-000 headline only: 10 threads, r:w 1:1 and 10:1, load 1; base, recommended,",
+            "                       rrwl, mutex; 100k ops per worker; 3 forks (no verdicts: under 5 forks)",
+            "  --quick              fewer cells, same size: headline grid, contributions and controls at 10 threads,",
+            "                       1:1 and 10:1, load 1; 100k ops per worker; 5 forks",
             "  --full               the whole seed matrix, 5 forks, 1M ops (the default; hours on 2 cores)",
             "  --forks N            forks (rounds) per cell",
             "  --ops N              lock/unlock operations per thread in the seed-000 cells",
@@ -63,13 +66,14 @@ final class Ablation
      */
     static int run(final String[] args, final PrintStream out, final PrintStream err) throws UsageException
     {
-        final AblationArgs a = AblationArgs.parse(args, Variant.available());
+        final AblationArgs a = AblationArgs.parse(args, PatchInfo.libraryPatchNames());
         if (a.help)
         {
             out.print(usage());
             return 0;
         }
-        final AblationPlan plan = AblationPlan.of(PatchInfo.available(), a.patches);
+        final AblationPlan plan = AblationPlan.of(a.profile.contributionCells().isEmpty() ? List.of() :
+            PatchInfo.available(), a.patches);
         final Matrix matrix;
         try
         {
@@ -80,20 +84,7 @@ final class Ablation
             throw new UsageException(e.getMessage());
         }
         final Profile p = a.profile;
-        double estimate = 0;
-        for (final Cell c : matrix.cells)
-        {
-            estimate += p.estimateSeconds(c) * p.forks;
-        }
-        out.printf(Locale.ROOT, "rwsem4j ablation (%s): %d patches available (%s); %d contributions; %d cells x %d " +
-            "forks = %d runs; rough estimate %s%n", p.name, plan.patches().size(),
-            plan.patches().isEmpty() ? "base only" : String.join(",", plan.patches().keySet()),
-            plan.contributions().size(), matrix.cells.size(), p.forks, matrix.cells.size() * p.forks,
-            Progress.clock(estimate));
-        for (final Contribution c : plan.contributions())
-        {
-            out.println("  " + c.title() + "   [" + c.with().spec() + " vs " + c.without().spec() + "]");
-        }
+        final double estimate = printPlan(a, plan, matrix, out);
         if (a.dryRun)
         {
             return 0;
@@ -125,40 +116,11 @@ final class Ablation
             Collections.shuffle(order, new Random(round));
             for (final Cell c : order)
             {
-                String outcome;
-                if (results.failed(c))
+                final String outcome = runOnce(c, results, jmh, jmhRunner, fairnessRunner);
+                if (outcome == null)
                 {
-                    outcome = "skipped (failed before)";
-                }
-                else
-                {
-                    try
-                    {
-                        final Sample s;
-                        if (c.bench().isJmh())
-                        {
-                            final RunResult rr = jmhRunner.run(c);
-                            jmh.add(rr);
-                            s = JmhCellRunner.sample(rr);
-                        }
-                        else
-                        {
-                            s = fairnessRunner.run(c);
-                        }
-                        results.add(c, s);
-                        outcome = Numbers.seed(s.score()) + " " + c.bench().unit;
-                    }
-                    catch (final RunnerException | IOException | RuntimeException e)
-                    {
-                        results.fail(c, rootMessage(e));
-                        outcome = "FAILED: " + rootMessage(e).lines().findFirst().orElse("");
-                    }
-                    catch (final InterruptedException e)
-                    {
-                        Thread.currentThread().interrupt();
-                        err.println("rwsem4j-bench: interrupted");
-                        return 1;
-                    }
+                    err.println("rwsem4j-bench: interrupted");
+                    return 1;
                 }
                 progress.finished(round, p.forks, c.describe(matrix.label(c.impl())), p.estimateSeconds(c), outcome);
             }
@@ -166,14 +128,7 @@ final class Ablation
         }
         final Report report = new Report(matrix, results, machine);
         out.print(report.text());
-        final String header = String.format(Locale.ROOT,
-            "- profile: %s (%d forks; seed-000 ops per thread: %,d at 2 threads, %,d at 10); %d cells, %d runs, took %s%n" +
-            "- patches available: %s%n- load average (1/5/15 min) before: %s, after: %s (other work on the machine " +
-            "widens the spread)%n- JMH JSON: `jmh.json`; fairness child output: `fairness.txt`%n",
-            p.name, p.forks, p.opsFor(2), p.opsFor(10), matrix.cells.size(), matrix.cells.size() * p.forks,
-            Progress.clock(progress.elapsedSeconds()),
-            plan.patches().isEmpty() ? "none (base engine only)" : String.join(", ", plan.patches().keySet()),
-            loadBefore, MachineInfo.loadAverage());
+        final String header = header(matrix, report, Progress.clock(progress.elapsedSeconds()), loadBefore);
         final String title = "rwsem4j ablation, " + p.name + " profile, " + stamp;
         try
         {
@@ -200,6 +155,118 @@ final class Ablation
             return 1;
         }
         return 0;
+    }
+
+    /** @return the report header's run lines: profile, verdicts and controls, patches, load average, files */
+    private static String header(final Matrix matrix, final Report report, final String took, final String loadBefore)
+    {
+        final Profile p = matrix.profile;
+        final Set<String> library = PatchInfo.libraryPatchNames();
+        return String.format(Locale.ROOT,
+            "- profile: %s (%d forks; seed-000: %,d ops per worker at every thread count); %d cells, %d runs, " +
+            "took %s%n" +
+            "- verdicts: %d, Holm-corrected together (family-wise false-positive rate <= 5%%)%s%n" +
+            "- patches available: %s%n- load average (1/5/15 min) before: %s, after: %s (other work on the machine " +
+            "widens the spread)%n- JMH JSON: `jmh.json`; fairness child output: `fairness.txt`%n",
+            p.name, p.forks, p.ops, matrix.cells.size(), matrix.cells.size() * p.forks, took,
+            report.verdicts().family(), report.controlSummary().isEmpty() ? "" : "; " + report.controlSummary(),
+            library.isEmpty() ? "none (base engine only)" : String.join(", ", library),
+            loadBefore, MachineInfo.loadAverage());
+    }
+
+    /**
+     * Runs one fork of a cell and records its sample or its failure.
+     *
+     * @return the progress line's outcome, or null if the thread was interrupted
+     */
+    private static String runOnce(final Cell c, final Results results, final List<RunResult> jmh,
+        final JmhCellRunner jmhRunner, final FairnessRunner fairnessRunner)
+    {
+        if (results.failed(c))
+        {
+            return "skipped (failed before)";
+        }
+        try
+        {
+            final Sample s;
+            if (c.bench().isJmh())
+            {
+                final RunResult rr = jmhRunner.run(c);
+                jmh.add(rr);
+                s = JmhCellRunner.sample(rr);
+            }
+            else
+            {
+                s = fairnessRunner.run(c);
+            }
+            results.add(c, s);
+            return Numbers.seed(s.score()) + " " + c.bench().unit + overlapNote(s);
+        }
+        catch (final RunnerException | IOException | RuntimeException e)
+        {
+            results.fail(c, rootMessage(e));
+            return "FAILED: " + rootMessage(e).lines().findFirst().orElse("");
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /** Prints the plan (cells, runs, estimate, contributions and controls); returns the estimate in seconds. */
+    private static double printPlan(final AblationArgs a, final AblationPlan plan, final Matrix matrix,
+        final PrintStream out)
+    {
+        final Profile p = a.profile;
+        double estimate = 0;
+        for (final Cell c : matrix.cells)
+        {
+            estimate += p.estimateSeconds(c) * p.forks;
+        }
+        final Set<String> library = PatchInfo.libraryPatchNames();
+        out.printf(Locale.ROOT, "rwsem4j ablation (%s): %d patches available (%s); %d contributions, %d controls; " +
+            "%d cells x %d forks = %d runs; %,d seed-000 ops per worker; rough estimate %s%n", p.name,
+            library.size(), library.isEmpty() ? "base only" : String.join(",", library),
+            plan.contributions().size() - plan.controlComparisons().size(), plan.controlComparisons().size(),
+            matrix.cells.size(), p.forks, matrix.cells.size() * p.forks, p.ops, Progress.clock(estimate));
+        out.println("  seed-000: threads " + p.lockTestThreads + ", r:w " + p.ratios + ", loads " + p.headlineLoads +
+            "; headline " + matrix.headline.stream().map(matrix::label).toList() + " and peers " + p.headlinePeers +
+            "; sections " + a.sections);
+        out.println("  estimate by benchmark: " + estimateByBench(matrix, p));
+        if (p.forks < Bootstrap.MIN_FORKS)
+        {
+            out.println("  " + p.forks + " forks: changes get an interval but no verdict (a verdict needs at least " +
+                Bootstrap.MIN_FORKS + ")");
+        }
+        for (final Contribution c : plan.contributions())
+        {
+            out.println("  " + c.title() + "   [" + c.with().spec() + " vs " + c.without().spec() + "]");
+        }
+        return estimate;
+    }
+
+    /** @return e.g. {@code , overlap 97%} for a seed-000 fork (median over its iterations), else empty */
+    private static String overlapNote(final Sample s)
+    {
+        final double[] v = s.perIteration().stream().filter(m -> m.containsKey(LockTestCounters.OVERLAP))
+            .mapToDouble(m -> m.get(LockTestCounters.OVERLAP)).toArray();
+        return v.length == 0 ? "" : String.format(Locale.ROOT, ", overlap %.0f%%", Bootstrap.median(v));
+    }
+
+    private static String estimateByBench(final Matrix matrix, final Profile p)
+    {
+        final Map<Bench, double[]> by = new java.util.EnumMap<>(Bench.class);
+        for (final Cell c : matrix.cells)
+        {
+            final double[] v = by.computeIfAbsent(c.bench(), b -> new double[2]);
+            v[0]++;
+            v[1] += p.estimateSeconds(c) * p.forks;
+        }
+        final StringBuilder sb = new StringBuilder();
+        by.forEach((b, v) -> sb.append(sb.length() == 0 ? "" : ", ").append(b.name().toLowerCase(Locale.ROOT))
+            .append(' ').append((int)v[0]).append(" cells ").append(Progress.clock(v[1])));
+        return sb.toString();
     }
 
     private static void writeJson(final Path file, final List<RunResult> results, final PrintStream err)

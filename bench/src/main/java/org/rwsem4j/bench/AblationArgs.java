@@ -44,11 +44,12 @@ final class AblationArgs
     {
         boolean quick = false;
         boolean full = false;
+        boolean smoke = false;
         Integer forks = null;
         Integer ops = null;
-        List<String> variants = List.of("base", "all", "recommended");
+        List<String> variants = null;
         final Set<String> patches = new LinkedHashSet<>();
-        Set<Section> sections = EnumSet.allOf(Section.class);
+        Set<Section> sections = null;
         Path out = null;
         boolean dryRun = false;
         boolean help = false;
@@ -62,6 +63,9 @@ final class AblationArgs
                     break;
                 case "--full":
                     full = true;
+                    break;
+                case "--smoke":
+                    smoke = true;
                     break;
                 case "--dry-run":
                     dryRun = true;
@@ -104,11 +108,11 @@ final class AblationArgs
                     throw new UsageException("unknown ablation option '" + a + "'");
             }
         }
-        if (quick && full)
+        if ((quick ? 1 : 0) + (full ? 1 : 0) + (smoke ? 1 : 0) > 1)
         {
-            throw new UsageException("--quick and --full exclude each other");
+            throw new UsageException("--smoke, --quick and --full exclude each other");
         }
-        Profile profile = quick ? Profile.quick() : Profile.full();
+        Profile profile = smoke ? Profile.smoke() : quick ? Profile.quick() : Profile.full();
         if (forks != null)
         {
             profile = profile.withForks(forks);
@@ -117,8 +121,8 @@ final class AblationArgs
         {
             profile = profile.withOps(ops);
         }
-        return new AblationArgs(quick, profile, variants, patches, sections,
-            out == null ? defaultOut() : out, dryRun, help);
+        return new AblationArgs(quick, profile, variants == null ? profile.defaultVariants : variants, patches,
+            sections == null ? profile.defaultSections : sections, out == null ? defaultOut() : out, dryRun, help);
     }
 
     /** @return {@code bench/results} when run from the project root, else {@code results} */

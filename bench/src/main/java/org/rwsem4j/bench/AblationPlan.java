@@ -16,7 +16,10 @@ import java.util.TreeSet;
  *   <li><b>removing P</b>: {@code all} against {@code all} minus P and minus every patch that requires P
  *       (transitively), for every P in {@code all};</li>
  *   <li><b>opt-in P</b>: {@code all} minus P's conflicts (and what requires them) plus P and its requirements,
- *       against the same without P.</li>
+ *       against the same without P;</li>
+ *   <li><b>controls</b>: each bench-only control C ({@link PatchInfo#isControl()}) as X+C against X, for X = base
+ *       and X = {@code all} (unless C conflicts with a patch of X). Controls are never contributions and never in
+ *       {@code all}, and {@code only} does not filter them out: every ablation has its controls.</li>
  * </ul>
  */
 final class AblationPlan
@@ -29,11 +32,11 @@ final class AblationPlan
     {
         available.forEach(p -> patches.put(p.name(), p));
         final TreeSet<String> allNames = new TreeSet<>();
-        patches.values().stream().filter(p -> !p.optIn()).forEach(p -> allNames.add(p.name()));
+        patches.values().stream().filter(p -> !p.optIn() && !p.isControl()).forEach(p -> allNames.add(p.name()));
         all = Config.of("all", allNames);
         for (final PatchInfo p : patches.values())
         {
-            if (!only.isEmpty() && !only.contains(p.name()))
+            if (p.isControl() || (!only.isEmpty() && !only.contains(p.name())))
             {
                 continue;
             }
@@ -66,6 +69,37 @@ final class AblationPlan
                     Config.of(restLabel, rest), Config.of(restLabel + "+" + p.name(), withP)));
             }
         }
+        controls();
+    }
+
+    private void controls()
+    {
+        for (final PatchInfo c : patches.values())
+        {
+            if (!c.isControl())
+            {
+                continue;
+            }
+            final Contribution.Kind kind = c.control() == PatchInfo.Control.POSITIVE ?
+                Contribution.Kind.POSITIVE_CONTROL : Contribution.Kind.NULL_CONTROL;
+            for (final Config x : List.of(Config.of("base", Set.of()), all))
+            {
+                if (x.patches().stream().anyMatch(n -> c.conflicts().contains(n) ||
+                    (patches.containsKey(n) && patches.get(n).conflicts().contains(c.name()))))
+                {
+                    continue;
+                }
+                final TreeSet<String> with = new TreeSet<>(x.patches());
+                with.add(c.name());
+                contributions.add(new Contribution(kind, c.name(), x, Config.of(x.label() + "+" + c.name(), with)));
+            }
+        }
+    }
+
+    /** @return the control comparisons (X+C against X), in plan order */
+    List<Contribution> controlComparisons()
+    {
+        return contributions.stream().filter(Contribution::isControl).toList();
     }
 
     /**

@@ -19,13 +19,41 @@ record Contribution(Kind kind, String patch, Config without, Config with)
         /** all against all minus P and the patches that require P. */
         REMOVING,
         /** an opt-in P on top of all minus its conflicts, against all minus its conflicts. */
-        OPT_IN
+        OPT_IN,
+        /** a bench-only null control C: X+C against X; must come out "no difference". */
+        NULL_CONTROL,
+        /** a bench-only positive control C: X+C against X; must come out "different", slower. */
+        POSITIVE_CONTROL
+    }
+
+    /** @return whether this pair is a control rather than a patch's contribution */
+    boolean isControl()
+    {
+        return kind == Kind.NULL_CONTROL || kind == Kind.POSITIVE_CONTROL;
     }
 
     /** @return a heading such as {@code adding trylock: base+trylock vs base} */
     String title()
     {
-        final String verb = kind == Kind.ADDING ? "adding" : kind == Kind.REMOVING ? "removing" : "opt-in";
+        final String verb;
+        switch (kind)
+        {
+            case ADDING:
+                verb = "adding";
+                break;
+            case REMOVING:
+                verb = "removing";
+                break;
+            case OPT_IN:
+                verb = "opt-in";
+                break;
+            case NULL_CONTROL:
+                verb = "null control";
+                break;
+            default:
+                verb = "positive control";
+                break;
+        }
         return verb + " " + patch + ": " + with.label() + " vs " + without.label();
     }
 }

@@ -1,9 +1,13 @@
 package org.rwsem4j.bench;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -71,6 +75,23 @@ final class JmhCellRunner
         {
             secondary.put(e.getKey(), e.getValue().getScore());
         }
-        return new Sample(r.getPrimaryResult().getScore(), secondary, null);
+        final List<Double> iterations = new ArrayList<>();
+        final List<Map<String, Double>> perIteration = new ArrayList<>();
+        for (final BenchmarkResult b : r.getBenchmarkResults())
+        {
+            for (final IterationResult it : b.getIterationResults())
+            {
+                iterations.add(it.getPrimaryResult().getScore());
+                final Map<String, Double> m = new HashMap<>();
+                it.getSecondaryResults().forEach((k, v) -> m.put(k, v.getScore()));
+                perIteration.add(m);
+            }
+        }
+        final double[] values = new double[iterations.size()];
+        for (int i = 0; i < values.length; i++)
+        {
+            values[i] = iterations.get(i);
+        }
+        return new Sample(r.getPrimaryResult().getScore(), secondary, null, values, perIteration);
     }
 }

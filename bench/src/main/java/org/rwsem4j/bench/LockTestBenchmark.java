@@ -23,7 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * lock/unlock operations at ratio {@code r:w} with {@code load} pause units inside the critical section.
  *
  * <p>One JMH thread opens the gate and waits for the last worker ({@link LockTestRun}); JMH's own threads are not
- * used because SingleShotTime would average across them. Writers update plain fields that readers check
+ * used because SingleShotTime would average across them. Each iteration also reports the workers' overlap and the
+ * lock's event counters per 1,000 operations ({@link LockTestCounters}). Writers update plain fields that readers check
  * ({@link GuardedPair}), so a broken lock fails the run instead of posting a number.
  */
 @State(Scope.Benchmark)
@@ -59,6 +60,7 @@ public class LockTestBenchmark
     private GuardedPair pair;
     private Ratio parsedRatio;
     private LockTestRun run;
+    private CellEvents before;
     private long invocation;
 
     @Setup(Level.Trial)
@@ -70,16 +72,26 @@ public class LockTestBenchmark
     }
 
     @Setup(Level.Invocation)
-    public void startWorkers()
+    public void startWorkers() throws InterruptedException
     {
         run = new LockTestRun(lock, pair, threads, ops, parsedRatio, load, ++invocation);
         run.start();
+        before = CellEvents.of(lock);
     }
 
+    /**
+     * One run; the counters are read after the last worker finished (a few microseconds against a run of many
+     * milliseconds).
+     *
+     * @param counters the iteration's secondary results
+     * @throws Exception if a worker failed
+     */
     @Benchmark
-    public void lockTest() throws Exception
+    public void lockTest(final LockTestCounters counters) throws Exception
     {
         run.go();
+        final CellEvents after = CellEvents.of(lock);
+        counters.record(run.overlap(), after == null ? null : after.minus(before), run.totalOps());
     }
 
     @TearDown(Level.Invocation)

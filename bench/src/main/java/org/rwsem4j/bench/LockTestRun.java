@@ -12,7 +12,10 @@ import java.util.concurrent.locks.ReadWriteLock;
  * {@code load} pause units inside the critical section. The figure is the time from opening the gate until the
  * <em>last</em> worker finishes (the seed's execution time), measured by whoever calls {@link #go()}.
  *
- * <p>Workers are started by {@link #start()} before the timed part, so thread creation is not measured.
+ * <p>{@link #start()} starts the workers and returns only when every one of them has reached the gate, where it
+ * yields in a loop on a volatile flag instead of parking: when {@link #go()} opens the gate every worker is already
+ * runnable, so none waits for a wake-up chain to start. Thread creation is not measured. Each worker records when it
+ * passed the gate and when it finished ({@link #overlap()}), so a run shows whether its workers contended.
  */
 final class LockTestRun
 {
@@ -25,10 +28,13 @@ final class LockTestRun
     private final Ratio ratio;
     private final int load;
     private final long seed;
-    private final CountDownLatch gate = new CountDownLatch(1);
+    private final CountDownLatch ready;
     private final CountDownLatch done;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final Thread[] workers;
+    private final long[] startNanos;
+    private final long[] endNanos;
+    private volatile boolean open;
     private volatile boolean stop;
 
     LockTestRun(final ReadWriteLock lock, final GuardedPair pair, final int threads, final int ops, final Ratio ratio,
@@ -45,12 +51,19 @@ final class LockTestRun
         this.ratio = ratio;
         this.load = load;
         this.seed = seed;
+        this.ready = new CountDownLatch(threads);
         this.done = new CountDownLatch(threads);
         this.workers = new Thread[threads];
+        this.startNanos = new long[threads];
+        this.endNanos = new long[threads];
     }
 
-    /** Starts the workers; they wait at the gate. */
-    void start()
+    /**
+     * Starts the workers and waits until every one is at the gate (runnable, yielding).
+     *
+     * @throws InterruptedException if interrupted while waiting
+     */
+    void start() throws InterruptedException
     {
         for (int i = 0; i < threads; i++)
         {
@@ -59,6 +72,7 @@ final class LockTestRun
             workers[i].setDaemon(true);
             workers[i].start();
         }
+        ready.await();
     }
 
     /**
@@ -68,7 +82,7 @@ final class LockTestRun
      */
     void go() throws Exception
     {
-        gate.countDown();
+        open = true;
         done.await();
         final Throwable t = failure.get();
         if (t != null)
@@ -88,7 +102,7 @@ final class LockTestRun
      */
     void join() throws InterruptedException
     {
-        gate.countDown();
+        open = true;
         for (final Thread w : workers)
         {
             if (w != null)
@@ -102,6 +116,18 @@ final class LockTestRun
         }
     }
 
+    /** @return how the workers' run times overlapped (valid after {@link #go()} returned) */
+    Overlap overlap()
+    {
+        return Overlap.of(startNanos, endNanos);
+    }
+
+    /** @return lock/unlock operations the run was asked for, over all workers */
+    long totalOps()
+    {
+        return (long)threads * ops;
+    }
+
     private void work(final int index)
     {
         final XorShift random = new XorShift(seed * 1_000_003L + index);
@@ -110,7 +136,12 @@ final class LockTestRun
         final int total = ratio.total();
         try
         {
-            gate.await();
+            ready.countDown();
+            while (!open)
+            {
+                Thread.yield();
+            }
+            startNanos[index] = System.nanoTime();
             for (int i = 0; i < ops; i++)
             {
                 if ((i & STOP_CHECK_MASK) == 0 && stop)
@@ -150,6 +181,7 @@ final class LockTestRun
         }
         finally
         {
+            endNanos[index] = System.nanoTime();
             done.countDown();
         }
     }

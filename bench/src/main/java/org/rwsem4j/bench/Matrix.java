@@ -12,7 +12,8 @@ import org.rwsem4j.Variant;
 /**
  * The cells one ablation run measures, and the labels its tables print. Peers and variants are always in the same
  * run. Headline variants ({@code --variants}) get the whole seed-000 grid; the configurations that only serve a
- * contribution get the contribution loads; each patch's own seed benchmark (trylock rate for {@code trylock}, the
+ * contribution or a control get the profile's contribution cells and loads (controls only in seed 000); each patch's
+ * own seed benchmark (trylock rate for {@code trylock}, the
  * macros for {@code reader-owned} and the handoff pair, fairness for the handoff pair) covers its configurations,
  * and in the full profile every benchmark covers every configuration.
  */
@@ -104,17 +105,33 @@ final class Matrix
         return labels.getOrDefault(impl, impl);
     }
 
-    /** @return contribution-only specs (not headline), for a set of patches (empty = all planned patches) */
+    /**
+     * @param forPatches the patches whose contributions count (empty = all planned patches)
+     * @return contribution-only specs (not headline), controls left out
+     */
     List<String> contributionSpecs(final Set<String> forPatches)
     {
         final Set<String> out = new LinkedHashSet<>();
         for (final Contribution c : plan.contributions())
         {
-            if (forPatches.isEmpty() || forPatches.contains(c.patch()))
+            if (!c.isControl() && (forPatches.isEmpty() || forPatches.contains(c.patch())))
             {
                 out.add(c.without().spec());
                 out.add(c.with().spec());
             }
+        }
+        out.removeAll(headline);
+        return new ArrayList<>(out);
+    }
+
+    /** @return the control configurations' specs (X and X+C) that are not headline variants */
+    List<String> controlSpecs()
+    {
+        final Set<String> out = new LinkedHashSet<>();
+        for (final Contribution c : plan.controlComparisons())
+        {
+            out.add(c.without().spec());
+            out.add(c.with().spec());
         }
         out.removeAll(headline);
         return new ArrayList<>(out);
@@ -126,47 +143,35 @@ final class Matrix
     }
 
     /**
-     * Seed-000 cells. Headline variants, mutex and rrwl get the whole grid (the targets compare against them);
-     * in the quick profile rrwl-fair and stamped get the last load only, and contribution-only configurations get
-     * {@link Profile#contributionCells()}.
+     * Seed-000 cells. Headline variants and the profile's peers get the profile's grid (mutex at r:w 0:1 only, as
+     * the seed's mutex row: the ratio changes nothing); contribution and control configurations get
+     * {@link Profile#contributionCells()} at the contribution loads.
      */
     private void lockTest()
     {
-        final List<String> full = new ArrayList<>(List.of(Locks.MUTEX, Locks.RRWL));
-        if (!profile.isQuick())
+        for (final int threads : profile.lockTestThreads)
         {
-            full.addAll(List.of(Locks.RRWL_FAIR, Locks.STAMPED));
+            if (profile.headlinePeers.contains(Locks.MUTEX))
+            {
+                lockTestCells(Locks.MUTEX, "0:1", threads, profile.headlineLoads);
+            }
         }
-        full.addAll(headline);
-        for (final String impl : full)
+        final List<String> rw = new ArrayList<>(profile.headlinePeers);
+        rw.remove(Locks.MUTEX);
+        rw.addAll(headline);
+        for (final String impl : rw)
         {
             for (final String ratio : profile.ratios)
             {
-                if (impl.equals(Locks.MUTEX) && !ratio.equals("0:1"))
-                {
-                    continue; // the seed's mutex row: every operation is exclusive, the ratio changes nothing
-                }
                 for (final int threads : profile.lockTestThreads)
                 {
                     lockTestCells(impl, ratio, threads, profile.headlineLoads);
                 }
             }
         }
-        if (profile.isQuick())
-        {
-            final List<Integer> last = lastLoad(profile.headlineLoads);
-            for (final String impl : List.of(Locks.RRWL_FAIR, Locks.STAMPED))
-            {
-                for (final String ratio : List.of("1:1", "10:1"))
-                {
-                    for (final int threads : profile.lockTestThreads)
-                    {
-                        lockTestCells(impl, ratio, threads, last);
-                    }
-                }
-            }
-        }
-        for (final String spec : contributionSpecs(Set.of()))
+        final List<String> specs = new ArrayList<>(contributionSpecs(Set.of()));
+        controlSpecs().stream().filter(s -> !specs.contains(s)).forEach(specs::add);
+        for (final String spec : specs)
         {
             for (final String[] rt : profile.contributionCells())
             {
@@ -184,7 +189,7 @@ final class Matrix
     {
         for (final int load : loads)
         {
-            cells.add(lockTestCell(impl, ratio, load, threads));
+            addOnce(lockTestCell(impl, ratio, load, threads));
         }
     }
 

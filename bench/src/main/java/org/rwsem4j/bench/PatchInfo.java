@@ -17,13 +17,49 @@ import org.rwsem4j.Variant;
  * @param requires  patches it requires
  * @param conflicts patches it conflicts with
  * @param optIn     whether it stays out of {@code all}
+ * @param control   whether it is a bench-only control, and which kind
  */
-record PatchInfo(String name, String module, String seed, Set<String> requires, Set<String> conflicts, boolean optIn)
+record PatchInfo(String name, String module, String seed, Set<String> requires, Set<String> conflicts, boolean optIn,
+    Control control)
 {
+    /** What a patch is to the ablation. */
+    enum Control
+    {
+        /** A real patch: the ablation measures its contribution. */
+        NONE,
+        /** A bench-only null control: it must come out "no difference". */
+        NULL,
+        /** A bench-only positive control: it must come out "different", slower. */
+        POSITIVE
+    }
+
     PatchInfo
     {
         requires = Set.copyOf(requires);
         conflicts = Set.copyOf(conflicts);
+    }
+
+    PatchInfo(final String name, final String module, final String seed, final Set<String> requires,
+        final Set<String> conflicts, final boolean optIn)
+    {
+        this(name, module, seed, requires, conflicts, optIn, Control.NONE);
+    }
+
+    /**
+     * @param name a control's name
+     * @param positive whether it is the positive control
+     * @return a bench-only control with no requirements (for tests)
+     */
+    static PatchInfo control(final String name, final boolean positive)
+    {
+        return new PatchInfo(name, "bench", "control", Set.of(), Set.of(), true,
+            positive ? Control.POSITIVE : Control.NULL);
+    }
+
+    /** @return whether it is a bench-only control */
+    boolean isControl()
+    {
+        return control != Control.NONE;
     }
 
     /**
@@ -36,15 +72,25 @@ record PatchInfo(String name, String module, String seed, Set<String> requires, 
         return new PatchInfo(name, "?", "?", Set.of(requires), Set.of(), false);
     }
 
-    /** @return the patches on the classpath, sorted by name */
+    /** @return the patches on the classpath, controls included, sorted by name */
     static List<PatchInfo> available()
     {
         final List<PatchInfo> out = new ArrayList<>();
         for (final String n : new TreeSet<>(Variant.available()))
         {
             final Patch p = Variant.patch(n);
-            out.add(new PatchInfo(p.name(), p.module(), p.seed(), p.requires(), p.conflicts(), p.optIn()));
+            final Control control = !(p instanceof BenchControl) ? Control.NONE :
+                ((BenchControl)p).positive() ? Control.POSITIVE : Control.NULL;
+            out.add(new PatchInfo(p.name(), p.module(), p.seed(), p.requires(), p.conflicts(), p.optIn(), control));
         }
+        return out;
+    }
+
+    /** @return the names of the library patches on the classpath (no bench-only controls), sorted */
+    static Set<String> libraryPatchNames()
+    {
+        final Set<String> out = new TreeSet<>();
+        available().stream().filter(p -> !p.isControl()).forEach(p -> out.add(p.name()));
         return out;
     }
 }

@@ -15,7 +15,8 @@ final class PatchList
     static String render()
     {
         final StringBuilder sb = new StringBuilder();
-        final List<PatchInfo> patches = PatchInfo.available();
+        final List<PatchInfo> everything = PatchInfo.available();
+        final List<PatchInfo> patches = everything.stream().filter(p -> !p.isControl()).toList();
         sb.append("patches on the classpath (").append(patches.size()).append("):\n");
         if (patches.isEmpty())
         {
@@ -27,6 +28,13 @@ final class PatchList
         {
             sb.append(String.format("  %-14s %-20s %-5s %-16s %-16s %s%n", p.name(), p.module(), p.seed(),
                 names(p.requires()), names(p.conflicts()), p.optIn() ? "no (opt-in)" : "yes"));
+        }
+        final List<PatchInfo> controls = everything.stream().filter(PatchInfo::isControl).toList();
+        if (!controls.isEmpty())
+        {
+            sb.append("bench-only controls (never in all or recommended; the ablation compares X+control with X): ");
+            sb.append(String.join(", ", controls.stream().map(c -> c.name() + " (" +
+                (c.control() == PatchInfo.Control.POSITIVE ? "positive" : "null") + ")").toList())).append('\n');
         }
         sb.append("presets:\n");
         for (final String preset : List.of("base", "all", "recommended"))

@@ -1,21 +1,44 @@
 package org.rwsem4j.bench;
 
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
+
+import org.rwsem4j.Variant;
 
 /**
- * The sizes of a run: {@link #quick()} is a small matrix that finishes in minutes on 2 cores, {@link #full()} is the
- * whole seed matrix with 5 forks (hours on 2 cores).
+ * The sizes and cell sets of a run. Every profile sizes its seed-000 cells for steady state (at least
+ * {@link #STEADY_OPS} operations per worker, so each worker runs for many scheduler slices and all of them overlap);
+ * the quick and smoke profiles stay short by running fewer cells, not shorter ones.
+ * <ul>
+ *   <li>{@link #smoke()}: seed-000 only, 10 threads, r:w 1:1 and 10:1, load 1; base and recommended beside rrwl and
+ *       mutex; 3 forks (too few for a verdict: changes show their interval only);</li>
+ *   <li>{@link #quick()}: the headline variants and the peers rrwl, stamped and mutex at 2 and 10 threads, r:w 0:1,
+ *       1:1 and 10:1, loads 1 and 10; the contributions and controls in the 1:1 and 10:1 cells at 10 threads, load
+ *       1; 5 forks; the other sections with their quick cell sets;</li>
+ *   <li>{@link #full()}: the whole seed matrix for every configuration, 1,000,000 ops, 5 forks.</li>
+ * </ul>
  */
 final class Profile
 {
+    /** The floor of seed-000 operations per worker in the quick and smoke profiles. */
+    static final int STEADY_OPS = 100_000;
+
     final String name;
     final int forks;
-    /** Lock/unlock operations per worker; 0 = the quick default (see {@link #opsFor(int)}). */
+    /** Lock/unlock operations per worker in every seed-000 cell. */
     final int ops;
-    final List<Integer> lockTestThreads = List.of(2, 10);
-    final List<String> ratios = List.of("0:1", "1:1", "10:1");
+    final List<Integer> lockTestThreads;
+    final List<String> ratios;
     final List<Integer> headlineLoads;
     final List<Integer> contributionLoads;
+    /** The JDK peers in the seed-000 headline (mutex always at r:w 0:1: every operation is exclusive). */
+    final List<String> headlinePeers;
+    /** The (r:w, threads) cells of the contributions and controls; empty: none are planned. */
+    final List<String[]> contributionCells;
+    final List<String> defaultVariants;
+    final Set<Section> defaultSections;
     final List<Integer> trylockThreads = List.of(1, 2, 4, 8);
     final List<Integer> macroThreads;
     final int singleShotWarmups;
@@ -27,31 +50,80 @@ final class Profile
     final int fairnessReaders = 2;
     final int fairnessWriters = 2;
     final int load = 10;
+    /** Whether every benchmark covers every configuration (the full profile). */
     final boolean allPeersEverywhere;
 
-    private Profile(final String name, final int forks, final int ops, final List<Integer> headlineLoads,
-        final List<Integer> contributionLoads, final List<Integer> macroThreads, final int singleShotWarmups,
-        final int singleShotMeasurements, final int timedWarmups, final int timedMeasurements, final int iterationMillis,
-        final int fairnessMillis, final boolean allPeersEverywhere)
+    private Profile(final Builder b)
     {
-        this.name = name;
-        this.forks = forks;
-        this.ops = ops;
-        this.headlineLoads = headlineLoads;
-        this.contributionLoads = contributionLoads;
-        this.macroThreads = macroThreads;
-        this.singleShotWarmups = singleShotWarmups;
-        this.singleShotMeasurements = singleShotMeasurements;
-        this.timedWarmups = timedWarmups;
-        this.timedMeasurements = timedMeasurements;
-        this.iterationMillis = iterationMillis;
-        this.fairnessMillis = fairnessMillis;
-        this.allPeersEverywhere = allPeersEverywhere;
+        this.name = b.name;
+        this.forks = b.forks;
+        this.ops = b.ops;
+        this.lockTestThreads = b.lockTestThreads;
+        this.ratios = b.ratios;
+        this.headlineLoads = b.headlineLoads;
+        this.contributionLoads = b.contributionLoads;
+        this.headlinePeers = b.headlinePeers;
+        this.contributionCells = b.contributionCells;
+        this.defaultVariants = b.defaultVariants;
+        this.defaultSections = b.defaultSections;
+        this.macroThreads = b.macroThreads;
+        this.singleShotWarmups = b.singleShotWarmups;
+        this.singleShotMeasurements = b.singleShotMeasurements;
+        this.timedWarmups = b.timedWarmups;
+        this.timedMeasurements = b.timedMeasurements;
+        this.iterationMillis = b.iterationMillis;
+        this.fairnessMillis = b.fairnessMillis;
+        this.allPeersEverywhere = b.allPeersEverywhere;
+    }
+
+    static Profile smoke()
+    {
+        final Builder b = new Builder("smoke", 3, STEADY_OPS);
+        b.lockTestThreads = List.of(10);
+        b.ratios = List.of("1:1", "10:1");
+        b.headlineLoads = List.of(1);
+        b.contributionLoads = List.of(1);
+        b.headlinePeers = List.of(Locks.MUTEX, Locks.RRWL);
+        b.contributionCells = List.of();
+        b.defaultVariants = List.of("base", "recommended");
+        b.defaultSections = EnumSet.of(Section.LOCKTEST);
+        return new Profile(b);
     }
 
     static Profile quick()
     {
-        return new Profile("quick", 2, 0, List.of(1, 10), List.of(10), List.of(4), 1, 2, 1, 2, 200, 1000, false);
+        final Builder b = new Builder("quick", 5, STEADY_OPS);
+        b.headlineLoads = List.of(1, 10);
+        b.contributionLoads = List.of(1);
+        b.headlinePeers = List.of(Locks.MUTEX, Locks.RRWL, Locks.STAMPED);
+        b.contributionCells = List.of(new String[] {"1:1", "10"}, new String[] {"10:1", "10"});
+        return new Profile(b);
+    }
+
+    static Profile full()
+    {
+        final Builder b = new Builder("full", 5, 1_000_000);
+        b.headlineLoads = List.of(1, 5, 10);
+        b.contributionLoads = List.of(1, 5, 10);
+        b.headlinePeers = Locks.PEERS;
+        final List<String[]> grid = new ArrayList<>();
+        for (final int t : b.lockTestThreads)
+        {
+            for (final String r : b.ratios)
+            {
+                grid.add(new String[] {r, Integer.toString(t)});
+            }
+        }
+        b.contributionCells = grid;
+        b.macroThreads = List.of(2, 8);
+        b.singleShotWarmups = 3;
+        b.singleShotMeasurements = 5;
+        b.timedWarmups = 3;
+        b.timedMeasurements = 5;
+        b.iterationMillis = 1000;
+        b.fairnessMillis = 5000;
+        b.allPeersEverywhere = true;
+        return new Profile(b);
     }
 
     boolean isQuick()
@@ -60,81 +132,130 @@ final class Profile
     }
 
     /**
-     * Operations per worker in a seed-000 cell. The full profile uses the seed's count everywhere; the quick one
-     * uses 50,000 at up to 2 threads and 5,000 above (10 oversubscribed threads on a sleeping lock take about 5 us
-     * per operation here). Compare rows with the same thread count only.
+     * Operations per worker in a seed-000 cell: the same at every thread count.
      *
      * @param threads the cell's worker count
      * @return operations per worker
      */
     int opsFor(final int threads)
     {
-        if (ops > 0)
-        {
-            return ops;
-        }
-        return threads <= 2 ? 50_000 : 5_000;
+        return ops;
     }
 
-    /** @return the (ratio, threads) cells a contribution-only configuration gets in the seed-000 matrix */
+    /** @return the (ratio, threads) cells a contribution or control configuration gets in the seed-000 matrix */
     List<String[]> contributionCells()
     {
-        final List<String[]> out = new java.util.ArrayList<>();
-        if (isQuick())
-        {
-            out.add(new String[] {"1:1", "2"});
-            out.add(new String[] {"10:1", "10"});
-            return out;
-        }
-        for (final int t : lockTestThreads)
-        {
-            for (final String r : ratios)
-            {
-                out.add(new String[] {r, Integer.toString(t)});
-            }
-        }
-        return out;
-    }
-
-    static Profile full()
-    {
-        return new Profile("full", 5, 1_000_000, List.of(1, 5, 10), List.of(1, 5, 10), List.of(2, 8), 3, 5, 3, 5,
-            1000, 5000, true);
+        return contributionCells;
     }
 
     Profile withForks(final int f)
     {
-        return new Profile(name, f, ops, headlineLoads, contributionLoads, macroThreads, singleShotWarmups,
-            singleShotMeasurements, timedWarmups, timedMeasurements, iterationMillis, fairnessMillis,
-            allPeersEverywhere);
+        final Builder b = builder();
+        b.forks = f;
+        return new Profile(b);
     }
 
     Profile withOps(final int o)
     {
-        return new Profile(name, forks, o, headlineLoads, contributionLoads, macroThreads, singleShotWarmups,
-            singleShotMeasurements, timedWarmups, timedMeasurements, iterationMillis, fairnessMillis,
-            allPeersEverywhere);
+        final Builder b = builder();
+        b.ops = o;
+        return new Profile(b);
+    }
+
+    private Builder builder()
+    {
+        final Builder b = new Builder(name, forks, ops);
+        b.lockTestThreads = lockTestThreads;
+        b.ratios = ratios;
+        b.headlineLoads = headlineLoads;
+        b.contributionLoads = contributionLoads;
+        b.headlinePeers = headlinePeers;
+        b.contributionCells = contributionCells;
+        b.defaultVariants = defaultVariants;
+        b.defaultSections = defaultSections;
+        b.macroThreads = macroThreads;
+        b.singleShotWarmups = singleShotWarmups;
+        b.singleShotMeasurements = singleShotMeasurements;
+        b.timedWarmups = timedWarmups;
+        b.timedMeasurements = timedMeasurements;
+        b.iterationMillis = iterationMillis;
+        b.fairnessMillis = fairnessMillis;
+        b.allPeersEverywhere = allPeersEverywhere;
+        return b;
     }
 
     /**
-     * A rough cost of one fork of a cell, for the progress line's estimate (it is rescaled as cells finish).
+     * A rough cost of one fork of a cell, for the plan's estimate and the progress line (rescaled as cells finish).
+     * Seed-000 costs per operation were measured here at 100,000 ops per worker (2 cores, other work running): a
+     * variant whose readers sleep (no reader-spin) takes about 5 us per operation at 10 threads, one with reader-spin
+     * about 0.4 us, a JDK peer about 0.06 us; at 2 threads all are well under 0.3 us.
      *
      * @param c the cell
      * @return seconds
      */
     double estimateSeconds(final Cell c)
     {
-        final double jvm = 0.5;
+        final double jvm = 0.7;
         switch (c.bench())
         {
             case LOCKTEST:
                 final int threads = Integer.parseInt(c.param("threads"));
-                final double perOp = threads > 2 ? 1.5e-6 : 0.3e-6;
-                return jvm + (singleShotWarmups + singleShotMeasurements) * opsFor(threads) * threads * perOp;
+                final double perOp = threads <= 2 ? 0.3e-6 : perOpAtTen(c.impl(), c.param("ratio"));
+                return jvm + (singleShotWarmups + singleShotMeasurements) * (double)opsFor(threads) * threads * perOp;
             case FAIRNESS:
                 return jvm + fairnessMillis / 1000.0;
             default:
                 return jvm + (timedWarmups + timedMeasurements) * iterationMillis / 1000.0;
+        }
+    }
+
+    private static double perOpAtTen(final String impl, final String ratio)
+    {
+        if (Locks.isPeer(impl))
+        {
+            return impl.equals(Locks.RRWL_FAIR) ? 5e-6 : 0.06e-6;
+        }
+        final boolean writesOnly = ratio.startsWith("0:");
+        boolean readersSpin;
+        try
+        {
+            readersSpin = Variant.parse(impl.replace(Locks.ON_HEAP_SUFFIX, "")).contains("reader-spin");
+        }
+        catch (final IllegalArgumentException e)
+        {
+            readersSpin = false;
+        }
+        return writesOnly ? 0.3e-6 : readersSpin ? 0.4e-6 : 5e-6;
+    }
+
+    /** The mutable form while a profile is made. */
+    private static final class Builder
+    {
+        String name;
+        int forks;
+        int ops;
+        List<Integer> lockTestThreads = List.of(2, 10);
+        List<String> ratios = List.of("0:1", "1:1", "10:1");
+        List<Integer> headlineLoads = List.of(1, 10);
+        List<Integer> contributionLoads = List.of(1);
+        List<String> headlinePeers = List.of(Locks.MUTEX, Locks.RRWL, Locks.STAMPED);
+        List<String[]> contributionCells = List.of();
+        List<String> defaultVariants = List.of("base", "all", "recommended");
+        Set<Section> defaultSections = EnumSet.allOf(Section.class);
+        List<Integer> macroThreads = List.of(4);
+        int singleShotWarmups = 1;
+        int singleShotMeasurements = 2;
+        int timedWarmups = 1;
+        int timedMeasurements = 2;
+        int iterationMillis = 200;
+        int fairnessMillis = 1000;
+        boolean allPeersEverywhere;
+
+        Builder(final String name, final int forks, final int ops)
+        {
+            this.name = name;
+            this.forks = forks;
+            this.ops = ops;
         }
     }
 }

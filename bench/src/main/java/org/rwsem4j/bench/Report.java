@@ -23,18 +23,41 @@ final class Report
     private final Profile p;
     private final List<ReportPart> parts = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
+    private final Verdicts verdicts = new Verdicts();
+    private String controlSummary = "";
 
+    /**
+     * Builds the parts twice: the first pass registers every comparison the tables print, then {@link Verdicts}
+     * computes them and applies Holm over the whole family, and the second pass prints the verdicts.
+     */
     Report(final Matrix matrix, final Results results, final MachineInfo machine)
     {
         this.m = matrix;
         this.r = results;
         this.machine = machine;
         this.p = matrix.profile;
+        build();
+        verdicts.close();
+        parts.clear();
+        warnings.clear();
+        build();
+    }
+
+    /** @return the run's verdicts (closed) */
+    Verdicts verdicts()
+    {
+        return verdicts;
+    }
+
+    private void build()
+    {
         if (m.sections.contains(Section.LOCKTEST))
         {
             lockTestHeadline();
+            controls();
             contributionsAtAGlance();
             contributions();
+            cellHealth();
         }
         if (m.sections.contains(Section.TRYLOCK))
         {
@@ -67,6 +90,28 @@ final class Report
     private Cell lt(final String impl, final String ratio, final int load, final int threads)
     {
         return m.lockTestCell(impl, ratio, load, threads);
+    }
+
+    /**
+     * Registers the comparison of two cells and returns its text ({@link Verdicts#text}); {@code n/a} if either
+     * side has no result.
+     */
+    private String change(final Cell with, final Cell without, final ToDoubleFunction<Sample> metric)
+    {
+        final List<double[]> a = r.forks(with, metric);
+        final List<double[]> b = r.forks(without, metric);
+        if (a.isEmpty() || b.isEmpty())
+        {
+            return "n/a";
+        }
+        final String key = key(with, without);
+        verdicts.compare(key, a, b);
+        return verdicts.text(key);
+    }
+
+    private static String key(final Cell with, final Cell without)
+    {
+        return with + " vs " + without;
     }
 
     private List<String[]> fullGrid()
@@ -175,8 +220,13 @@ final class Report
         for (final String[] rt : grid)
         {
             final int threads = Integer.parseInt(rt[1]);
-            t.change(rowLabel + "/" + rt[0], rt[1], ltRow(with, rt[0], threads, loads),
-                ltRow(without, rt[0], threads, loads));
+            final Map<String, String> texts = new LinkedHashMap<>();
+            for (final int load : loads)
+            {
+                texts.put(Integer.toString(load), change(lt(with, rt[0], load, threads), lt(without, rt[0], load,
+                    threads), Sample::score));
+            }
+            t.change(rowLabel + "/" + rt[0], rt[1], texts);
         }
     }
 
@@ -190,6 +240,10 @@ final class Report
 
     private void contributionsAtAGlance()
     {
+        if (p.contributionCells().isEmpty())
+        {
+            return; // the profile plans no contributions (smoke)
+        }
         final int load = p.contributionLoads.get(p.contributionLoads.size() - 1);
         final List<String> header = new ArrayList<>(List.of("contribution"));
         for (final String[] rt : p.contributionCells())
@@ -212,7 +266,8 @@ final class Report
                     continue;
                 }
                 final double pct = a.changePercent(b);
-                row.add(Numbers.change(pct, a.beyondSpread(b)));
+                row.add(change(lt(c.with().spec(), rt[0], load, threads), lt(c.without().spec(), rt[0], load,
+                    threads), Sample::score));
                 bars.add(new Bar(c.kind().name().toLowerCase(Locale.ROOT) + " " + c.patch(),
                     rt[0] + " " + threads + "t", new Stats(pct, pct, pct, 1)));
             }
@@ -226,11 +281,149 @@ final class Report
             return;
         }
         parts.add(new ReportPart("Contributions at a glance (seed-000 cells, load " + load + ")",
-            "% change of execution time, with the patch against without it (negative = faster). `~` = within the " +
-            "spread (the min-max ranges over forks overlap), not a difference. Adding P: base+P+requires(P) vs " +
+            "% change of the median execution time, with the patch against without it (negative = faster), and " +
+            "its 95% bootstrap interval; `~` = no difference after the family-wise correction, `?` = under " +
+            Bootstrap.MIN_FORKS + " forks, no verdict. Controls are listed too (X+control vs X). " +
+            "Adding P: base+P+requires(P) vs " +
             "base+requires(P); removing P: all vs all minus P and what requires P; opt-in P: on top of all minus " +
             "its conflicts. " + oversubscription(p.lockTestThreads),
             g.render(), "contributions-overview", "% change of execution time (negative = faster)", bars));
+    }
+
+    /**
+     * The controls: each bench-only control as X+C against X, and {@code trylock} (adding and removing), which
+     * changes only {@code readLock().tryLock()}, as a null control in these lock()-only cells. A null control must
+     * come out "no difference" in every cell, a positive one "different", slower.
+     */
+    private void controls()
+    {
+        final List<Contribution> cs = new ArrayList<>(m.plan.controlComparisons());
+        m.plan.contributions().stream().filter(c -> !c.isControl() && Matrix.TRYLOCK_PATCHES.contains(c.patch()) &&
+            c.kind() != Contribution.Kind.OPT_IN).forEach(cs::add);
+        if (cs.isEmpty() || p.contributionCells().isEmpty())
+        {
+            return;
+        }
+        final List<String> header = new ArrayList<>(List.of("control", "expected"));
+        final List<String[]> cells = new ArrayList<>();
+        for (final String[] rt : p.contributionCells())
+        {
+            for (final int load : p.contributionLoads)
+            {
+                cells.add(new String[] {rt[0], rt[1], Integer.toString(load)});
+                header.add(rt[0] + " " + rt[1] + "t load " + load);
+            }
+        }
+        header.add("met");
+        final GridTable g = new GridTable(header);
+        int nullMet = 0;
+        int nullCells = 0;
+        int posMet = 0;
+        int posCells = 0;
+        for (final Contribution c : cs)
+        {
+            final boolean positive = c.kind() == Contribution.Kind.POSITIVE_CONTROL;
+            final List<String> row = new ArrayList<>(List.of(c.title(), positive ? "slower" : "no difference"));
+            int met = 0;
+            for (final String[] cell : cells)
+            {
+                final Cell with = lt(c.with().spec(), cell[0], Integer.parseInt(cell[2]), Integer.parseInt(cell[1]));
+                final Cell without = lt(c.without().spec(), cell[0], Integer.parseInt(cell[2]),
+                    Integer.parseInt(cell[1]));
+                row.add(change(with, without, Sample::score));
+                final Comparison cmp = verdicts.get(key(with, without));
+                final boolean different = verdicts.different(key(with, without));
+                final boolean ok = cmp != null && cmp.hasVerdict() &&
+                    (positive ? different && cmp.changePct() > 0 : !different);
+                met += ok ? 1 : 0;
+            }
+            row.add(met + "/" + cells.size());
+            g.row(row);
+            if (positive)
+            {
+                posMet += met;
+                posCells += cells.size();
+            }
+            else
+            {
+                nullMet += met;
+                nullCells += cells.size();
+            }
+        }
+        controlSummary = String.format(Locale.ROOT, "null controls: %d of %d cells \"no difference\"; positive " +
+            "control: %d of %d cells \"different\", slower", nullMet, nullCells, posMet, posCells);
+        parts.add(new ReportPart("Controls: " + controlSummary,
+            "A null control changes nothing a cell exercises: `" + NullControlPatch.NAME + "` installs nothing, and " +
+            "`trylock` changes only `readLock().tryLock()`, which seed-000 cells never call. It must come out " +
+            "\"no difference\" (`~`) in every cell. The positive control `" + SlowWakeControlPatch.NAME + "` " +
+            "busy-waits " + SlowWakeControlPatch.DELAY_NANOS / 1000 + " us in every wake of a waiter after an " +
+            "unlock, " +
+            "a slow path every contended cell takes; it must come out \"different\", slower, in every cell. A cell " +
+            "with no verdict (`?`, under " + Bootstrap.MIN_FORKS + " forks) does not count as met. Both controls are " +
+            "bench-only patches, never in `all` or `recommended`.", g.render(), null, "", List.of()));
+    }
+
+    /** @return the controls' one-line outcome, or empty if this run had none */
+    String controlSummary()
+    {
+        return controlSummary;
+    }
+
+    /**
+     * Per seed-000 cell: how much its workers overlapped (median and lowest over every measured iteration) and the
+     * lock's event counters per 1,000 operations (medians; JDK peers have none).
+     */
+    private void cellHealth()
+    {
+        final GridTable g = new GridTable("lock", "r:w", "threads", "load", "overlap", "start/end spread",
+            "spins", "spin fail", "NULL-owner spins", "sleeps", "wakeups", "handoffs");
+        for (final Cell c : m.cells)
+        {
+            if (c.bench() != Bench.LOCKTEST)
+            {
+                continue;
+            }
+            final List<Double> overlap = r.iterationSecondary(c, LockTestCounters.OVERLAP);
+            if (overlap.isEmpty())
+            {
+                continue;
+            }
+            final List<String> row = new ArrayList<>(List.of(m.label(c.impl()), c.param("ratio"), c.param("threads"),
+                c.param("load"), String.format(Locale.ROOT, "%.0f%% (min %.0f%%)", median(overlap),
+                    overlap.stream().mapToDouble(Double::doubleValue).min().orElse(0)),
+                String.format(Locale.ROOT, "%.0f%%/%.0f%%", median(r.iterationSecondary(c,
+                    LockTestCounters.START_SPREAD)), median(r.iterationSecondary(c, LockTestCounters.END_SPREAD)))));
+            final boolean known = median(r.iterationSecondary(c, LockTestCounters.EVENTS_KNOWN)) > 0;
+            for (final String counter : List.of(LockTestCounters.SPINS, LockTestCounters.SPIN_FAILS,
+                LockTestCounters.NULL_SPINS, LockTestCounters.SLEEPS, LockTestCounters.WAKEUPS,
+                LockTestCounters.HANDOFFS))
+            {
+                row.add(known ? Numbers.seed(median(r.iterationSecondary(c, counter))) : "-");
+            }
+            g.row(row);
+        }
+        if (g.isEmpty())
+        {
+            return;
+        }
+        parts.add(new ReportPart("Seed-000 cells: worker overlap and lock events per 1,000 ops",
+            "overlap = (first worker's end - last worker's start) / (last end - first start), median over every " +
+            "measured iteration (and the lowest): near 100% means every worker ran through the whole run, so the " +
+            "cell measured contention; low or negative means workers ran one after another. start/end spread = " +
+            "range of the workers' start (end) times over the run's span. Event counters from `Rwsem#events()` per " +
+            "1,000 lock/unlock operations (median over iterations): optimistic spins started and failed, spins " +
+            "that went on through a NULL owner, sleeps, wakeups (waiters queued for wakeup), handoff bits set; `-` " +
+            "for JDK peers.", g.render(), null, "", List.of()));
+    }
+
+    private static double median(final List<Double> values)
+    {
+        if (values.isEmpty())
+        {
+            return 0;
+        }
+        final double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
+        return Bootstrap.median(v);
     }
 
     private void contributions()
@@ -334,10 +527,8 @@ final class Report
             }
             for (final Contribution c : cs)
             {
-                final ToDoubleFunction<Sample> acq = Report::acquiredPerSecond;
-                final Stats a = r.stats(Cell.of(Bench.TRYLOCK, c.with().spec(), t, "load", "" + p.load), acq);
-                final Stats b = r.stats(Cell.of(Bench.TRYLOCK, c.without().spec(), t, "load", "" + p.load), acq);
-                row.add(a == null || b == null ? "n/a" : Numbers.change(a.changePercent(b), a.beyondSpread(b)));
+                row.add(change(Cell.of(Bench.TRYLOCK, c.with().spec(), t, "load", "" + p.load),
+                    Cell.of(Bench.TRYLOCK, c.without().spec(), t, "load", "" + p.load), Report::acquiredPerSecond));
             }
             g.row(row);
             failed.row(frow);
@@ -348,7 +539,7 @@ final class Report
         parts.add(new ReportPart("Seed 004: read-trylock rate, load " + p.load,
             "Successful `readLock().tryLock()` + unlock per ms (= kops/s) over all threads, " + p.load +
             " pause units inside, median over " + p.forks + " forks; Δ columns are % change of that rate " +
-            "(positive = faster; `~` = within the spread)." + over, g.render() + (anyFailed ?
+            "(positive = faster; 95% interval; `~` = no difference)." + over, g.render() + (anyFailed ?
             "\nFailed trylocks per second (counted apart):\n" + failed.render() : "\nNo trylock failed.\n"),
             "seed004-trylock", "successful read trylocks per ms, higher is better", bars));
     }
@@ -494,9 +685,7 @@ final class Report
                 final List<Cell> without = macroCells(pair[2], t);
                 for (int i = 0; i < with.size(); i++)
                 {
-                    final Stats a = r.stats(with.get(i));
-                    final Stats b = r.stats(without.get(i));
-                    row.add(a == null || b == null ? "n/a" : Numbers.change(a.changePercent(b), a.beyondSpread(b)));
+                    row.add(change(with.get(i), without.get(i), Sample::score));
                 }
                 d.row(row);
             }
@@ -506,7 +695,7 @@ final class Report
             "interval lookups under the read lock, 2% map/unmap under the write lock (stand-in for AIM7 shared, " +
             "seed 001). randrw: 50% cached block reads (a miss refills under the write lock), 50% writes; " +
             "randwrite: writes only (stand-in for seed 002's fio). " + oversubscription(p.macroThreads),
-            g.render() + "\n" + d.render() + "(positive = more throughput; `~` = within the spread)\n",
+            g.render() + "\n" + d.render() + "(positive = more throughput; 95% interval; `~` = no difference)\n",
             "macro", "ops per ms, higher is better", bars));
     }
 
@@ -573,7 +762,7 @@ final class Report
             return;
         }
         final GridTable g = new GridTable("target for recommended (" + m.label(rec) + ")", "cells", "met",
-            "missed beyond spread", "worst");
+            "missed (verdict)", "worst");
         if (m.sections.contains(Section.UNCONTENDED))
         {
             for (final Bench b : List.of(Bench.UNCONTENDED_READ, Bench.UNCONTENDED_WRITE))
@@ -600,8 +789,10 @@ final class Report
             return;
         }
         parts.add(new ReportPart("Targets for the recommended preset",
-            "Named before measuring; ratios within this run. \"met\" compares medians; \"missed beyond spread\" " +
-            "counts cells whose whole min-max range is on the wrong side. " + (p.forks < 5 ?
+            "Named before measuring; ratios within this run. \"met\" compares medians; \"missed (verdict)\" " +
+            "counts the seed-000 cells where recommended is found different from the peer, on the wrong side, " +
+            "by the run's verdicts (bootstrap, Holm); for the uncontended rows it still counts a whole min-max " +
+            "range on the wrong side of 1.25x. " + (p.forks < 5 ?
             "**This run has " + p.forks + " forks: the targets ask for medians over at least 5, so read this as " +
             "indicative only.**" : ""), g.render(), null, "", List.of()));
     }
@@ -620,8 +811,10 @@ final class Report
             {
                 for (final int load : p.headlineLoads)
                 {
-                    final Stats a = r.stats(lt(rec, ratio, load, threads));
-                    final Stats b = r.stats(lt(peer, peer.equals(Locks.MUTEX) ? "0:1" : ratio, load, threads));
+                    final Cell withCell = lt(rec, ratio, load, threads);
+                    final Cell peerCell = lt(peer, peer.equals(Locks.MUTEX) ? "0:1" : ratio, load, threads);
+                    final Stats a = r.stats(withCell);
+                    final Stats b = r.stats(peerCell);
                     if (a == null || b == null)
                     {
                         continue;
@@ -630,7 +823,10 @@ final class Report
                     final boolean strict = peer.equals(Locks.MUTEX);
                     final boolean ok = strict ? a.median() < b.median() : a.median() <= b.median();
                     met += ok ? 1 : 0;
-                    missed += a.min() > b.max() ? 1 : 0;
+                    change(withCell, peerCell, Sample::score);
+                    final Comparison cmp = verdicts.get(key(withCell, peerCell));
+                    final boolean wrongSide = cmp != null && (strict ? cmp.changePct() >= 0 : cmp.changePct() > 0);
+                    missed += wrongSide && verdicts.different(key(withCell, peerCell)) ? 1 : 0;
                     final double pct = a.changePercent(b);
                     if (pct > worst)
                     {
@@ -694,8 +890,12 @@ final class Report
                         continue;
                     }
                     final double pct = a.changePercent(b);
-                    deltas[slot] = Numbers.change(pct, a.beyondSpread(b));
-                    directions.add(!a.beyondSpread(b) ? "none beyond spread" :
+                    final Cell with = claimCell(claim, c.with().spec(), t);
+                    final Cell without = claimCell(claim, c.without().spec(), t);
+                    deltas[slot] = change(with, without, metric);
+                    final Comparison cmp = verdicts.get(key(with, without));
+                    directions.add(cmp == null || !cmp.hasVerdict() ? "no verdict" :
+                        !verdicts.different(key(with, without)) ? "no difference" :
                         Math.signum(pct) == claim.sign() ? "same" : "opposite");
                 }
                 g.row(claim.patch(), claim.seed(), claim.claim(), describeClaimCell(claim, t),
@@ -710,7 +910,7 @@ final class Report
         parts.add(new ReportPart("Seed claims against our stand-in cells",
             "For each patch, the seed's claim and the % change we measured in the closest cell of this run " +
             "(adding, and removing or opt-in, as defined above). Direction compares the sign with the claim's " +
-            "and counts only changes beyond the spread. The seeds ran the kernel on 4-80 core machines; these " +
+            "and counts only changes found different after the family-wise correction. The seeds ran the kernel on 4-80 core machines; these " +
             "are JVM stand-ins on " + machine.cores() + " cores, so only directions are comparable, not sizes.",
             g.render(), null, "", List.of()));
     }
@@ -788,8 +988,12 @@ final class Report
             .append("never absolute times across runs.\n\n");
         sb.append("How to read: values are medians over forks (one fork per round; rounds interleave all cells, so ")
             .append("machine drift spreads evenly). `spread` = (max - min) / median over forks, the worst in the ")
-            .append("row. `% Change` = with / without - 1; a trailing `~` means the min-max ranges overlap: not a ")
-            .append("difference.\n\n");
+            .append("row. `% Change` = median(with) / median(without) - 1 over every measurement iteration of every ")
+            .append("fork, then its 95% interval from a two-level bootstrap (forks, then iterations within them). ")
+            .append("A change is a difference only if its bootstrap p-value, Holm-corrected over all ")
+            .append(verdicts.family()).append(" verdicts of this run, is at most ").append(Holm.ALPHA)
+            .append(" (family-wise false-positive rate <= 5%); a trailing `~` means no difference, `?` means no ")
+            .append("verdict (under ").append(Bootstrap.MIN_FORKS).append(" forks on a side).\n\n");
         for (final ReportPart part : parts)
         {
             sb.append("## ").append(part.heading()).append("\n\n");

@@ -47,6 +47,46 @@ final class Results
     }
 
     /**
+     * @param cell   a cell
+     * @param metric what to take from each fork (scaled per iteration, see {@link Sample#iterationValues})
+     * @return per fork, its iteration values; empty if the cell failed or has none
+     */
+    List<double[]> forks(final Cell cell, final ToDoubleFunction<Sample> metric)
+    {
+        final List<double[]> out = new ArrayList<>();
+        if (!failed(cell))
+        {
+            samples(cell).forEach(s -> out.add(s.iterationValues(metric)));
+        }
+        return out;
+    }
+
+    /**
+     * @param cell a cell
+     * @param name a secondary metric recorded per iteration
+     * @return every iteration's value over all forks (empty if none)
+     */
+    List<Double> iterationSecondary(final Cell cell, final String name)
+    {
+        final List<Double> out = new ArrayList<>();
+        if (!failed(cell))
+        {
+            for (final Sample s : samples(cell))
+            {
+                for (final Map<String, Double> m : s.perIteration())
+                {
+                    final Double v = m.get(name);
+                    if (v != null)
+                    {
+                        out.add(v);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
      * @param cell a cell
      * @param metric what to take from each fork
      * @return the stats over forks, or null

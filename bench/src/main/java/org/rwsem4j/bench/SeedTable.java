@@ -8,8 +8,8 @@ import java.util.Map;
 /**
  * The seed-000 table shape: one row per lock (and r:w ratio) and thread count, the columns packed into one field as
  * {@code key:value} pairs ({@code 1:530.7, 5:406.0, 10:472.7}), then {@code % Change} blocks. Values are medians
- * over forks; the last column is the row's widest spread, (max − min) / median. In change blocks a trailing
- * {@code ~} marks a change within the spread (the min–max ranges overlap), which does not count as a difference.
+ * over forks; the last column is the row's widest spread, (max − min) / median. Change blocks hold texts the report
+ * rendered from its {@link Verdicts} (change, 95% interval, and {@code ~} for no difference).
  */
 final class SeedTable
 {
@@ -71,25 +71,22 @@ final class SeedTable
     }
 
     /**
-     * Adds a row to the last change block: each column's change of {@code with} against {@code without}.
+     * Adds a row to the last change block: each column's change, already rendered (a column without one prints
+     * {@code n/a}).
      *
      * @param label   the row label
      * @param threads the thread count
-     * @param with    the measured configuration
-     * @param without the reference
+     * @param texts   column key to its change, e.g. {@code -12.3% [-15,-10]}
      * @return this
      */
-    SeedTable change(final String label, final String threads, final Map<String, Stats> with,
-        final Map<String, Stats> without)
+    SeedTable change(final String label, final String threads, final Map<String, String> texts)
     {
-        final Map<String, String> texts = new LinkedHashMap<>();
+        final Map<String, String> all = new LinkedHashMap<>();
         for (final String c : columns)
         {
-            final Stats a = with.get(c);
-            final Stats b = without.get(c);
-            texts.put(c, a == null || b == null ? "n/a" : Numbers.change(a.changePercent(b), a.beyondSpread(b)));
+            all.put(c, texts.getOrDefault(c, "n/a"));
         }
-        blocks.get(blocks.size() - 1).rows.add(new TextRow(label, threads, texts));
+        blocks.get(blocks.size() - 1).rows.add(new TextRow(label, threads, all));
         return this;
     }
 

@@ -124,4 +124,35 @@ class AblationPlanTest
         assertEquals(2, plan.contributions().size());
         assertEquals(ALL, plan.all().patches());
     }
+
+    @Test
+    void controlsAreComparedAsXPlusControlAgainstXAndNeverJoinAllOrTheContributions()
+    {
+        final List<PatchInfo> withControls = new java.util.ArrayList<>(CATALOGUE);
+        withControls.add(PatchInfo.control("null-control", false));
+        withControls.add(PatchInfo.control("slow-wake-control", true));
+        final AblationPlan plan = AblationPlan.of(withControls, Set.of("handoff"));
+        assertEquals(ALL, plan.all().patches());
+        final List<Contribution> controls = plan.controlComparisons();
+        assertEquals(4, controls.size());
+        for (final Contribution c : controls)
+        {
+            final Set<String> expected = new java.util.TreeSet<>(c.without().patches());
+            expected.add(c.patch());
+            assertEquals(expected, c.with().patches());
+            assertTrue(c.without().spec().equals("base") || c.without().patches().equals(ALL), c.title());
+        }
+        assertEquals(Contribution.Kind.POSITIVE_CONTROL,
+            controls.stream().filter(c -> c.patch().equals("slow-wake-control")).findFirst().orElseThrow().kind());
+        assertEquals(2 + 4, plan.contributions().size(), "only handoff's two contributions, and every control");
+    }
+
+    @Test
+    void aControlThatConflictsWithAPatchOfAllIsComparedAgainstBaseOnly()
+    {
+        final AblationPlan plan = AblationPlan.of(List.of(PatchInfo.of("wake-skip"),
+            new PatchInfo("slow", "bench", "control", Set.of(), Set.of("wake-skip"), true,
+                PatchInfo.Control.POSITIVE)));
+        assertEquals(List.of("base"), plan.controlComparisons().stream().map(c -> c.without().spec()).toList());
+    }
 }

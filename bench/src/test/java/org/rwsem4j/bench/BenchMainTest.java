@@ -35,6 +35,8 @@ class BenchMainTest
         "ablation --only nope",
         "ablation --only locktest,",
         "ablation --quick --full",
+        "ablation --smoke --quick",
+        "ablation --patches null-control",
         "ablation --variants no-such-patch",
         "ablation --variants base+base",
         "ablation --variants mutex",
@@ -58,6 +60,8 @@ class BenchMainTest
         assertEquals(0, run("--help"));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("ablation"));
         assertEquals(0, run("ablation", "--quick", "--dry-run", "--only", "locktest"));
+        assertEquals(0, run("ablation", "--smoke", "--dry-run"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("ablation (smoke)"));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("cells x"));
         assertEquals(0, run("list"));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("presets:"));

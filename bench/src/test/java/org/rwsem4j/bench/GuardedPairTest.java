@@ -43,7 +43,7 @@ class GuardedPairTest
     }
 
     @Test
-    void theWorkloadThrowsOnALockThatDoesNothing()
+    void theWorkloadThrowsOnALockThatDoesNothing() throws InterruptedException
     {
         boolean caught = false;
         for (int attempt = 0; attempt < 10 && !caught; attempt++)

@@ -31,16 +31,16 @@ class SeedTableTest
             .row("base/1:1", "2", before)
             .row("all/1:1", "2", after)
             .changeBlock("% Change (all vs base):")
-            .change("rwsem/1:1", "2", after, before);
+            .change("rwsem/1:1", "2", Map.of("1", "-89.3% [-90,-88]", "5", "-87.8% [-89,-86]", "10", "+0.0% [-2,+2]~"));
         final String expected = String.join("\n",
-            "  lock/r:w ratio  # of threads  Load:Execution Time (ms)       spread",
-            "  --------------  ------------  ------------------------       ------",
-            "  mutex           2             1:530.7,  5:406.0,  10:472.7   2.5%",
-            "  base/1:1        2             1:2915,   5:2621,   10:2764    3.6%",
-            "  all/1:1         2             1:311.0,  5:320.5,  10:2764    4.8%",
+            "  lock/r:w ratio  # of threads  Load:Execution Time (ms)                                   spread",
+            "  --------------  ------------  ------------------------                                   ------",
+            "  mutex           2             1:530.7,            5:406.0,            10:472.7           2.5%",
+            "  base/1:1        2             1:2915,             5:2621,             10:2764            3.6%",
+            "  all/1:1         2             1:311.0,            5:320.5,            10:2764            4.8%",
             "",
             "% Change (all vs base):",
-            "  rwsem/1:1       2             1:-89.3%, 5:-87.8%, 10:+0.0%~",
+            "  rwsem/1:1       2             1:-89.3% [-90,-88], 5:-87.8% [-89,-86], 10:+0.0% [-2,+2]~",
             "");
         assertEquals(expected, t.render());
     }

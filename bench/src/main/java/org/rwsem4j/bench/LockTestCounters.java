@@ -1,0 +1,74 @@
+package org.rwsem4j.bench;
+
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * What a seed-000 iteration reports besides its time, as JMH secondary results (one value per iteration in
+ * {@code jmh.json}): how much the workers overlapped ({@link Overlap}, in percent) and, for a variant, the lock's
+ * event counters per 1,000 operations ({@link CellEvents}). A JDK peer has no counters: {@code eventsKnown} is 0.
+ */
+@State(Scope.Thread)
+@AuxCounters(AuxCounters.Type.EVENTS)
+public class LockTestCounters
+{
+    /** Secondary result names, as the ablation reads them back. */
+    static final String OVERLAP = "overlapPct";
+    static final String START_SPREAD = "startSpreadPct";
+    static final String END_SPREAD = "endSpreadPct";
+    static final String EVENTS_KNOWN = "eventsKnown";
+    static final String SPINS = "spinsPerKop";
+    static final String SPIN_FAILS = "spinFailsPerKop";
+    static final String NULL_SPINS = "nullSpinsPerKop";
+    static final String SLEEPS = "sleepsPerKop";
+    static final String WAKEUPS = "wakeupsPerKop";
+    static final String HANDOFFS = "handoffsPerKop";
+
+    /** (min end - max start) / (max end - min start), percent. */
+    public double overlapPct;
+    /** (max start - min start) / span, percent. */
+    public double startSpreadPct;
+    /** (max end - min end) / span, percent. */
+    public double endSpreadPct;
+    /** 1 if the lock has event counters (a variant), 0 for a JDK peer. */
+    public double eventsKnown;
+    /** Optimistic spins started per 1,000 ops. */
+    public double spinsPerKop;
+    /** Spins that failed per 1,000 ops. */
+    public double spinFailsPerKop;
+    /** Spins on a NULL owner per 1,000 ops. */
+    public double nullSpinsPerKop;
+    /** Sleeps per 1,000 ops. */
+    public double sleepsPerKop;
+    /** Wakeups per 1,000 ops. */
+    public double wakeupsPerKop;
+    /** Handoff bits set per 1,000 ops. */
+    public double handoffsPerKop;
+
+    /**
+     * Records one iteration (one run; SingleShotTime has one invocation per iteration).
+     *
+     * @param overlap the run's overlap
+     * @param events  the lock's counts during the run, or null for a peer
+     * @param ops     operations in the run, over all workers
+     */
+    void record(final Overlap overlap, final CellEvents events, final long ops)
+    {
+        overlapPct = overlap.overlap() * 100;
+        startSpreadPct = overlap.startSpread() * 100;
+        endSpreadPct = overlap.endSpread() * 100;
+        if (events == null)
+        {
+            return;
+        }
+        final double k = 1000.0 / ops;
+        eventsKnown = 1;
+        spinsPerKop = events.spins() * k;
+        spinFailsPerKop = events.spinFails() * k;
+        nullSpinsPerKop = events.nullSpins() * k;
+        sleepsPerKop = events.sleeps() * k;
+        wakeupsPerKop = events.wakeups() * k;
+        handoffsPerKop = events.handoffs() * k;
+    }
+}
