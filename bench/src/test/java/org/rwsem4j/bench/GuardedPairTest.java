@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.junit.jupiter.api.Test;
+import org.rwsem4j.testkit.NoExclusionLock;
 
 /** The data oracle: a lock that does nothing must not be able to post a number (negative control). */
 class GuardedPairTest
@@ -48,7 +49,7 @@ class GuardedPairTest
         boolean caught = false;
         for (int attempt = 0; attempt < 10 && !caught; attempt++)
         {
-            final LockTestRun run = new LockTestRun(new NoLock(), new GuardedPair(), 4, 200_000, Ratio.parse("1:1"),
+            final LockTestRun run = new LockTestRun(new NoExclusionLock(), new GuardedPair(), 4, 200_000, Ratio.parse("1:1"),
                 10, attempt);
             run.start();
             try
@@ -85,7 +86,7 @@ class GuardedPairTest
     @Test
     void theFairnessHarnessFailsTheCellOnALockThatDoesNothing() throws Exception
     {
-        final FairnessResult r = new FairnessHarness(new NoLock(), 2, 2, 10).run(300);
+        final FairnessResult r = new FairnessHarness(new NoExclusionLock(), 2, 2, 10).run(300);
         assertTrue(r.fails > 0, "torn reads not counted");
         final FairnessResult back = FairnessResult.decode(FairnessHarness.RESULT_PREFIX + r.encode());
         assertTrue(back.fails == r.fails && FairnessResult.total(back.writeOps) == FairnessResult.total(r.writeOps));

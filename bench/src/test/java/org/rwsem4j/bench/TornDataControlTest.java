@@ -14,6 +14,7 @@ import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.junit.jupiter.api.Test;
+import org.rwsem4j.testkit.NoExclusionLock;
 
 /**
  * Negative controls of the torn-data checks of the application benchmarks' data structures: {@link RegionTree}
@@ -37,7 +38,7 @@ class TornDataControlTest
     /** Runs one writer and three readers; returns the first failure (null if clean). */
     private static Throwable drive(final ReadWriteLock lock, final Op writer, final Op reader) throws Exception
     {
-        return drive(lock, writer, reader, lock instanceof NoLock ? OPS : CLEAN_OPS);
+        return drive(lock, writer, reader, lock instanceof NoExclusionLock ? OPS : CLEAN_OPS);
     }
 
     private static Throwable drive(final ReadWriteLock lock, final Op writer, final Op reader, final long ops)
@@ -161,13 +162,13 @@ class TornDataControlTest
     @Test
     void regionTreeCatchesALockThatDoesNothing() throws Exception
     {
-        assertTorn(regionTree(new NoLock()), "torn region");
+        assertTorn(regionTree(new NoExclusionLock()), "torn region");
     }
 
     @Test
     void blockMapCatchesALockThatDoesNothing() throws Exception
     {
-        assertTorn(blockMap(new NoLock()), "torn page");
+        assertTorn(blockMap(new NoExclusionLock()), "torn page");
     }
 
     @Test
