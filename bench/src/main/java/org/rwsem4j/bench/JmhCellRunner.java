@@ -92,6 +92,6 @@ final class JmhCellRunner
         {
             values[i] = iterations.get(i);
         }
-        return new Sample(r.getPrimaryResult().getScore(), secondary, null, values, perIteration);
+        return Sample.ofJmh(r.getPrimaryResult().getScore(), secondary, values, perIteration);
     }
 }

@@ -13,6 +13,11 @@ import org.openjdk.jmh.annotations.State;
 @AuxCounters(AuxCounters.Type.EVENTS)
 public class LockTestCounters
 {
+    /**
+     * A timed cell's figure: ms for {@code ops} operations per worker at the rate the window measured. Only timed
+     * cells ({@code millis > 0}) record it; {@link Sample#ofJmh} then takes it as the fork's score.
+     */
+    static final String TIMED_SCORE = "timedMs";
     /** Secondary result names, as the ablation reads them back. */
     static final String OVERLAP = "overlapPct";
     static final String START_SPREAD = "startSpreadPct";

@@ -22,6 +22,36 @@ record Sample(double score, Map<String, Double> secondary, FairnessResult fairne
         perIteration = List.copyOf(perIteration);
     }
 
+    /**
+     * A JMH fork's sample, from a live {@code RunResult} or from {@code jmh.json} ({@link JmhJson}): the one place
+     * that decides what a JMH fork's figure is. A timed seed-000 cell reports its figure as the secondary result
+     * {@link LockTestCounters#TIMED_SCORE} (JMH's own primary is then the window's length); that secondary replaces
+     * the primary, per iteration and for the fork.
+     *
+     * @param score        JMH's primary score for the fork
+     * @param secondary    the fork's secondary scores, as JMH aggregates them
+     * @param iterations   the primary score of each measurement iteration
+     * @param perIteration the secondary results of each measurement iteration
+     * @return the sample
+     */
+    static Sample ofJmh(final double score, final Map<String, Double> secondary, final double[] iterations,
+        final List<Map<String, Double>> perIteration)
+    {
+        final boolean timed = !perIteration.isEmpty() &&
+            perIteration.stream().allMatch(m -> m.containsKey(LockTestCounters.TIMED_SCORE));
+        if (!timed)
+        {
+            return new Sample(score, secondary, null, iterations, perIteration);
+        }
+        final double[] values = perIteration.stream().mapToDouble(m -> m.get(LockTestCounters.TIMED_SCORE)).toArray();
+        double sum = 0;
+        for (final double v : values)
+        {
+            sum += v;
+        }
+        return new Sample(sum / values.length, secondary, null, values, perIteration);
+    }
+
     Sample(final double score, final Map<String, Double> secondary, final FairnessResult fairness)
     {
         this(score, secondary, fairness, new double[0], List.of());
