@@ -41,9 +41,9 @@ final class Ablation
         return String.join(System.lineSeparator(),
             "ablation options:",
             "  --smoke              seed-000 headline only: 10 threads, r:w 1:1 and 10:1, load 1; base, recommended,",
-            "                       rrwl, mutex; 100k ops per worker; 3 forks (no verdicts: under 5 forks)",
+            "                       rrwl, mutex; cells sized by time (200 ms windows); 3 forks (no verdicts: under 5)",
             "  --quick              fewer cells, same size: headline grid, contributions and controls at 10 threads,",
-            "                       1:1 and 10:1, load 1; 100k ops per worker; 5 forks",
+            "                       1:1 and 10:1, load 1; cells sized by time (200 ms windows); 5 forks",
             "  --full               the whole seed matrix, 5 forks, 1M ops (the default; hours on 2 cores)",
             "  --forks N            forks (rounds) per cell",
             "  --ops N              lock/unlock operations per thread in the seed-000 cells",
@@ -163,12 +163,12 @@ final class Ablation
         final Profile p = matrix.profile;
         final Set<String> library = PatchInfo.libraryPatchNames();
         return String.format(Locale.ROOT,
-            "- profile: %s (%d forks; seed-000: %,d ops per worker at every thread count); %d cells, %d runs, " +
+            "- profile: %s (%d forks; seed-000 cells %s); %d cells, %d runs, " +
             "took %s%n" +
             "- verdicts: %d, Holm-corrected together (family-wise false-positive rate <= 5%%)%s%n" +
             "- patches available: %s%n- load average (1/5/15 min) before: %s, after: %s (other work on the machine " +
             "widens the spread)%n- JMH JSON: `jmh.json`; fairness child output: `fairness.txt`%n",
-            p.name, p.forks, p.ops, matrix.cells.size(), matrix.cells.size() * p.forks, took,
+            p.name, p.forks, p.sizing(), matrix.cells.size(), matrix.cells.size() * p.forks, took,
             report.verdicts().family(), report.controlSummary().isEmpty() ? "" : "; " + report.controlSummary(),
             library.isEmpty() ? "none (base engine only)" : String.join(", ", library),
             loadBefore, MachineInfo.loadAverage());
@@ -226,10 +226,10 @@ final class Ablation
         }
         final Set<String> library = PatchInfo.libraryPatchNames();
         out.printf(Locale.ROOT, "rwsem4j ablation (%s): %d patches available (%s); %d contributions, %d controls; " +
-            "%d cells x %d forks = %d runs; %,d seed-000 ops per worker; rough estimate %s%n", p.name,
+            "%d cells x %d forks = %d runs; seed-000 cells %s; rough estimate %s%n", p.name,
             library.size(), library.isEmpty() ? "base only" : String.join(",", library),
             plan.contributions().size() - plan.controlComparisons().size(), plan.controlComparisons().size(),
-            matrix.cells.size(), p.forks, matrix.cells.size() * p.forks, p.ops, Progress.clock(estimate));
+            matrix.cells.size(), p.forks, matrix.cells.size() * p.forks, p.sizing(), Progress.clock(estimate));
         out.println("  seed-000: threads " + p.lockTestThreads + ", r:w " + p.ratios + ", loads " + p.headlineLoads +
             "; headline " + matrix.headline.stream().map(matrix::label).toList() + " and peers " + p.headlinePeers +
             "; sections " + a.sections);

@@ -22,6 +22,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * Seed 000's microbenchmark: execution time (ms) until the last of {@code threads} workers finishes {@code ops}
  * lock/unlock operations at ratio {@code r:w} with {@code load} pause units inside the critical section.
  *
+ * <p>With {@code millis > 0} a run is sized by time instead ({@link LockTestRun}): every worker runs for the whole
+ * window, and the figure, in the same unit, is the time {@code ops} operations per worker take at the rate measured.
+ * JMH's primary result is then the window's length; the figure is the secondary result {@code timedMs}, which the
+ * ablation and {@code ab} take as the score ({@link Sample#ofJmh}).
+ *
  * <p>One JMH thread opens the gate and waits for the last worker ({@link LockTestRun}); JMH's own threads are not
  * used because SingleShotTime would average across them. Each iteration also reports the workers' overlap and the
  * lock's event counters per 1,000 operations ({@link LockTestCounters}). Writers update plain fields that readers check
@@ -52,9 +57,13 @@ public class LockTestBenchmark
     @Param({"2", "10"})
     public int threads;
 
-    /** Lock/unlock operations per worker. */
+    /** Lock/unlock operations per worker (sized by time: the operations per worker the figure is scaled to). */
     @Param({"1000000"})
     public int ops;
+
+    /** 0: each worker does {@code ops} operations; otherwise every worker runs for this window, in ms. */
+    @Param({"0"})
+    public int millis;
 
     private ReadWriteLock lock;
     private GuardedPair pair;
@@ -74,7 +83,7 @@ public class LockTestBenchmark
     @Setup(Level.Invocation)
     public void startWorkers() throws InterruptedException
     {
-        run = new LockTestRun(lock, pair, threads, ops, parsedRatio, load, ++invocation);
+        run = new LockTestRun(lock, pair, threads, ops, parsedRatio, load, millis, ++invocation);
         run.start();
         before = CellEvents.of(lock);
     }
@@ -91,7 +100,7 @@ public class LockTestBenchmark
     {
         run.go();
         final CellEvents after = CellEvents.of(lock);
-        counters.record(run.overlap(), after == null ? null : after.minus(before), run.totalOps());
+        counters.record(run, after == null ? null : after.minus(before));
     }
 
     @TearDown(Level.Invocation)

@@ -29,6 +29,7 @@ public class LockTestCounters
     static final String SLEEPS = "sleepsPerKop";
     static final String WAKEUPS = "wakeupsPerKop";
     static final String HANDOFFS = "handoffsPerKop";
+    static final String MIN_SHARE = "minSharePct";
 
     /** (min end - max start) / (max end - min start), percent. */
     public double overlapPct;
@@ -50,24 +51,33 @@ public class LockTestCounters
     public double wakeupsPerKop;
     /** Handoff bits set per 1,000 ops. */
     public double handoffsPerKop;
+    /** The fewest operations one worker did, over the mean per worker, percent (a run sized by ops: 100). */
+    public double minSharePct;
+    /** A run sized by time: ms for {@code ops} operations per worker at the measured rate (absent otherwise). */
+    public double timedMs;
 
     /**
      * Records one iteration (one run; SingleShotTime has one invocation per iteration).
      *
-     * @param overlap the run's overlap
-     * @param events  the lock's counts during the run, or null for a peer
-     * @param ops     operations in the run, over all workers
+     * @param run    the finished run
+     * @param events the lock's counts during the run, or null for a peer
      */
-    void record(final Overlap overlap, final CellEvents events, final long ops)
+    void record(final LockTestRun run, final CellEvents events)
     {
+        final Overlap overlap = run.overlap();
         overlapPct = overlap.overlap() * 100;
         startSpreadPct = overlap.startSpread() * 100;
         endSpreadPct = overlap.endSpread() * 100;
+        minSharePct = run.minShare() * 100;
+        if (run.timed())
+        {
+            timedMs = run.timedMillis();
+        }
         if (events == null)
         {
             return;
         }
-        final double k = 1000.0 / ops;
+        final double k = 1000.0 / Math.max(1, run.totalOps());
         eventsKnown = 1;
         spinsPerKop = events.spins() * k;
         spinFailsPerKop = events.spinFails() * k;

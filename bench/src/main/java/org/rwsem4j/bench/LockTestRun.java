@@ -7,10 +7,20 @@ import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReadWriteLock;
 
 /**
- * One run of the seed-000 microbenchmark: {@code threads} workers wait behind a gate; each then does {@code ops}
- * lock/unlock operations, choosing read or write per operation from a seeded generator at the given r:w ratio, with
- * {@code load} pause units inside the critical section. The figure is the time from opening the gate until the
- * <em>last</em> worker finishes (the seed's execution time), measured by whoever calls {@link #go()}.
+ * One run of the seed-000 microbenchmark: {@code threads} workers wait behind a gate, then do lock/unlock operations,
+ * choosing read or write per operation from a seeded generator at the given r:w ratio, with {@code load} pause units
+ * inside the critical section. A run is sized one of two ways:
+ * <ul>
+ *   <li><b>by ops</b> ({@code millis == 0}, the seed's own shape): each worker does {@code ops} operations, and the
+ *       figure is the time from opening the gate until the <em>last</em> worker finishes, measured by whoever calls
+ *       {@link #go()};</li>
+ *   <li><b>by time</b> ({@code millis > 0}): every worker runs until {@link #go()} raises the stop flag
+ *       {@code millis} ms after opening the gate, so all of them contend for the whole window whatever the lock's
+ *       speed or fairness. The figure ({@link #timedMillis()}) is the same unit as the seed's: the time {@code ops}
+ *       operations per worker take at the aggregate rate the window measured, {@code span * threads * ops / done},
+ *       span running from the first worker's start to the last worker's end (a worker blocked in the lock when
+ *       the flag rises finishes its operation first).</li>
+ * </ul>
  *
  * <p>{@link #start()} starts the workers and returns only when every one of them has reached the gate, where it
  * yields in a loop on a volatile flag instead of parking: when {@link #go()} opens the gate every worker is already
@@ -27,23 +37,36 @@ final class LockTestRun
     private final int ops;
     private final Ratio ratio;
     private final int load;
+    private final int millis;
     private final long seed;
     private final CountDownLatch ready;
-    private final CountDownLatch done;
+    private final CountDownLatch finished;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     private final Thread[] workers;
     private final long[] startNanos;
     private final long[] endNanos;
+    private final long[] done;
     private volatile boolean open;
     private volatile boolean stop;
 
+    /**
+     * @param lock    the lock under test
+     * @param pair    the fields writers update and readers check
+     * @param threads workers
+     * @param ops     operations per worker (by ops), or the operations per worker the figure is scaled to (by time)
+     * @param ratio   reads to writes
+     * @param load    pause units inside the critical section
+     * @param millis  the window of a run sized by time, or 0 for a run sized by ops
+     * @param seed    the generators' seed
+     */
     LockTestRun(final ReadWriteLock lock, final GuardedPair pair, final int threads, final int ops, final Ratio ratio,
-        final int load, final long seed)
+        final int load, final int millis, final long seed)
     {
-        if (threads < 1 || ops < 1 || load < 0)
+        if (threads < 1 || ops < 1 || load < 0 || millis < 0)
         {
-            throw new IllegalArgumentException("threads and ops must be positive and load non-negative");
+            throw new IllegalArgumentException("threads and ops must be positive, load and millis non-negative");
         }
+        this.millis = millis;
         this.lock = lock;
         this.pair = pair;
         this.threads = threads;
@@ -52,10 +75,11 @@ final class LockTestRun
         this.load = load;
         this.seed = seed;
         this.ready = new CountDownLatch(threads);
-        this.done = new CountDownLatch(threads);
+        this.finished = new CountDownLatch(threads);
         this.workers = new Thread[threads];
         this.startNanos = new long[threads];
         this.endNanos = new long[threads];
+        this.done = new long[threads];
     }
 
     /**
@@ -76,14 +100,18 @@ final class LockTestRun
     }
 
     /**
-     * Opens the gate and waits for the last worker.
+     * Opens the gate and waits for the last worker; a run sized by time raises the stop flag after its window.
      *
      * @throws Exception the first failure of any worker (a torn read means the lock is broken)
      */
     void go() throws Exception
     {
         open = true;
-        done.await();
+        if (millis > 0 && !finished.await(millis, TimeUnit.MILLISECONDS))
+        {
+            stop = true;
+        }
+        finished.await();
         final Throwable t = failure.get();
         if (t != null)
         {
@@ -122,10 +150,51 @@ final class LockTestRun
         return Overlap.of(startNanos, endNanos);
     }
 
-    /** @return lock/unlock operations the run was asked for, over all workers */
+    /** @return lock/unlock operations the workers did, over all of them (valid after {@link #go()} returned) */
     long totalOps()
     {
-        return (long)threads * ops;
+        long sum = 0;
+        for (final long d : done)
+        {
+            sum += d;
+        }
+        return sum;
+    }
+
+    /** @return the fewest operations one worker did, over the mean per worker (1 when all did the same) */
+    double minShare()
+    {
+        long min = Long.MAX_VALUE;
+        for (final long d : done)
+        {
+            min = Math.min(min, d);
+        }
+        final long total = totalOps();
+        return total == 0 ? 0 : min * (double)threads / total;
+    }
+
+    /**
+     * @return a run sized by time: ms for {@code ops} operations per worker at the rate the window measured;
+     *         a run sized by ops: its span, first start to last end (valid after {@link #go()} returned)
+     */
+    double timedMillis()
+    {
+        long minStart = Long.MAX_VALUE;
+        long maxEnd = Long.MIN_VALUE;
+        for (int i = 0; i < threads; i++)
+        {
+            minStart = Math.min(minStart, startNanos[i]);
+            maxEnd = Math.max(maxEnd, endNanos[i]);
+        }
+        final double spanMillis = (maxEnd - minStart) / 1e6;
+        final long total = totalOps();
+        return total == 0 ? Double.NaN : spanMillis * threads * (double)ops / total;
+    }
+
+    /** @return whether this run is sized by time */
+    boolean timed()
+    {
+        return millis > 0;
     }
 
     private void work(final int index)
@@ -142,9 +211,12 @@ final class LockTestRun
                 Thread.yield();
             }
             startNanos[index] = System.nanoTime();
-            for (int i = 0; i < ops; i++)
+            final long limit = millis > 0 ? Long.MAX_VALUE : ops;
+            final long check = millis > 0 ? 0 : STOP_CHECK_MASK;
+            long i = 0;
+            for (; i < limit; i++)
             {
-                if ((i & STOP_CHECK_MASK) == 0 && stop)
+                if ((i & check) == 0 && stop)
                 {
                     break;
                 }
@@ -173,6 +245,7 @@ final class LockTestRun
                     }
                 }
             }
+            done[index] = i;
         }
         catch (final Throwable t)
         {
@@ -182,7 +255,7 @@ final class LockTestRun
         finally
         {
             endNanos[index] = System.nanoTime();
-            done.countDown();
+            finished.countDown();
         }
     }
 }

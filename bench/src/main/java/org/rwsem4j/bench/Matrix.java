@@ -198,8 +198,14 @@ final class Matrix
      */
     Cell lockTestCell(final String impl, final String ratio, final int load, final int threads)
     {
-        return Cell.of(Bench.LOCKTEST, impl, 1, "ratio", ratio, "load", Integer.toString(load), "threads",
-            Integer.toString(threads), "ops", Integer.toString(profile.opsFor(threads)));
+        final java.util.TreeMap<String, String> params = new java.util.TreeMap<>(Map.of("ratio", ratio, "load",
+            Integer.toString(load), "threads", Integer.toString(threads), "ops",
+            Integer.toString(profile.ops)));
+        if (profile.millis > 0)
+        {
+            params.put("millis", Integer.toString(profile.millis));
+        }
+        return new Cell(Bench.LOCKTEST, impl, params, 1);
     }
 
     private List<String> withContributions(final List<String> peers, final Set<String> seedPatches)

@@ -8,12 +8,14 @@ import java.util.Set;
 import org.rwsem4j.Variant;
 
 /**
- * The sizes and cell sets of a run. Every profile sizes its seed-000 cells for steady state (at least
- * {@link #STEADY_OPS} operations per worker, so each worker runs for many scheduler slices and all of them overlap);
- * the quick and smoke profiles stay short by running fewer cells, not shorter ones.
+ * The sizes and cell sets of a run. Every profile sizes its seed-000 cells for steady state, by time: every worker
+ * runs for the whole window ({@link #millis}, many scheduler slices), whatever the lock's speed or fairness, and the
+ * figure is the time {@link #ops} operations per worker take at the measured rate ({@link LockTestRun}). The quick and
+ * smoke profiles stay short by running fewer cells, not shorter ones. {@code --millis 0} sizes cells by ops instead
+ * (the seed's own shape: time until the last worker finishes {@code ops} operations).
  * <ul>
  *   <li>{@link #smoke()}: seed-000 only, 10 threads, r:w 1:1 and 10:1, load 1; base and recommended beside rrwl and
- *       mutex; 3 forks (too few for a verdict: changes show their interval only);</li>
+ *       mutex; 5 forks (so its changes get verdicts; the cells are short, about a second per run);</li>
  *   <li>{@link #quick()}: the headline variants and the peers rrwl, stamped and mutex at 2 and 10 threads, r:w 0:1,
  *       1:1 and 10:1, loads 1 and 10; the contributions and controls in the 1:1 and 10:1 cells at 10 threads, load
  *       1; 5 forks; the other sections with their quick cell sets;</li>
@@ -22,13 +24,17 @@ import org.rwsem4j.Variant;
  */
 final class Profile
 {
-    /** The floor of seed-000 operations per worker in the quick and smoke profiles. */
+    /** The operations per worker a seed-000 figure is scaled to (by time), or each worker does (by ops). */
     static final int STEADY_OPS = 100_000;
+    /** The window of a seed-000 iteration sized by time in the smoke and quick profiles, ms. */
+    static final int STEADY_MILLIS = 200;
 
     final String name;
     final int forks;
-    /** Lock/unlock operations per worker in every seed-000 cell. */
+    /** Lock/unlock operations per worker in every seed-000 cell (by time: the figure is scaled to them). */
     final int ops;
+    /** The window of every seed-000 iteration, ms; 0: cells sized by ops. */
+    final int millis;
     final List<Integer> lockTestThreads;
     final List<String> ratios;
     final List<Integer> headlineLoads;
@@ -58,6 +64,7 @@ final class Profile
         this.name = b.name;
         this.forks = b.forks;
         this.ops = b.ops;
+        this.millis = b.millis;
         this.lockTestThreads = b.lockTestThreads;
         this.ratios = b.ratios;
         this.headlineLoads = b.headlineLoads;
@@ -78,7 +85,7 @@ final class Profile
 
     static Profile smoke()
     {
-        final Builder b = new Builder("smoke", 3, STEADY_OPS);
+        final Builder b = new Builder("smoke", 5, STEADY_OPS);
         b.lockTestThreads = List.of(10);
         b.ratios = List.of("1:1", "10:1");
         b.headlineLoads = List.of(1);
@@ -102,7 +109,8 @@ final class Profile
 
     static Profile full()
     {
-        final Builder b = new Builder("full", 5, 1_000_000);
+        final Builder b = new Builder("full", 5, STEADY_OPS);
+        b.millis = 1000;
         b.headlineLoads = List.of(1, 5, 10);
         b.contributionLoads = List.of(1, 5, 10);
         b.headlinePeers = Locks.PEERS;
@@ -131,17 +139,6 @@ final class Profile
         return !allPeersEverywhere;
     }
 
-    /**
-     * Operations per worker in a seed-000 cell: the same at every thread count.
-     *
-     * @param threads the cell's worker count
-     * @return operations per worker
-     */
-    int opsFor(final int threads)
-    {
-        return ops;
-    }
-
     /** @return the (ratio, threads) cells a contribution or control configuration gets in the seed-000 matrix */
     List<String[]> contributionCells()
     {
@@ -162,9 +159,30 @@ final class Profile
         return new Profile(b);
     }
 
+    /**
+     * @param m the window of a seed-000 iteration in ms, or 0 to size the cells by ops
+     * @return this profile with that window
+     */
+    Profile withMillis(final int m)
+    {
+        final Builder b = builder();
+        b.millis = m;
+        return new Profile(b);
+    }
+
+    /** @return what a seed-000 figure is, for plans and report headers */
+    String sizing()
+    {
+        return millis > 0 ? String.format(java.util.Locale.ROOT, "sized by time: %,d ms per iteration, every worker " +
+            "busy throughout; figure = ms for %,d ops per worker at the measured rate", millis, ops) :
+            String.format(java.util.Locale.ROOT, "sized by ops: %,d ops per worker; figure = ms until the last " +
+            "worker finishes", ops);
+    }
+
     private Builder builder()
     {
         final Builder b = new Builder(name, forks, ops);
+        b.millis = millis;
         b.lockTestThreads = lockTestThreads;
         b.ratios = ratios;
         b.headlineLoads = headlineLoads;
@@ -195,13 +213,17 @@ final class Profile
      */
     double estimateSeconds(final Cell c)
     {
-        final double jvm = 0.7;
+        final double jvm = 0.35;
         switch (c.bench())
         {
             case LOCKTEST:
+                if (millis > 0)
+                {
+                    return jvm + (singleShotWarmups + singleShotMeasurements) * (millis + 20) / 1000.0;
+                }
                 final int threads = Integer.parseInt(c.param("threads"));
                 final double perOp = threads <= 2 ? 0.3e-6 : perOpAtTen(c.impl(), c.param("ratio"));
-                return jvm + (singleShotWarmups + singleShotMeasurements) * (double)opsFor(threads) * threads * perOp;
+                return jvm + (singleShotWarmups + singleShotMeasurements) * (double)ops * threads * perOp;
             case FAIRNESS:
                 return jvm + fairnessMillis / 1000.0;
             default:
@@ -234,6 +256,7 @@ final class Profile
         String name;
         int forks;
         int ops;
+        int millis = STEADY_MILLIS;
         List<Integer> lockTestThreads = List.of(2, 10);
         List<String> ratios = List.of("0:1", "1:1", "10:1");
         List<Integer> headlineLoads = List.of(1, 10);

@@ -15,7 +15,6 @@ import java.util.function.ToDoubleFunction;
  */
 final class Report
 {
-    private static final String TIME_UNIT = "execution time until the last thread finishes, ms, lower is better";
 
     private final Matrix m;
     private final Results r;
@@ -195,22 +194,18 @@ final class Report
             return;
         }
         parts.add(new ReportPart("Seed 000 microbenchmark: peers and headline variants",
-            "Each of N threads does " + opsText() + " lock/unlock operations " +
-            "(per-op seeded choice at r:w); the figure is the time until the last thread finishes, median over " +
-            p.forks + " forks. The mutex row is ReentrantLock (every op exclusive, as in the seed). " + loadNote() +
+            "N worker threads do lock/unlock operations (per-op seeded choice at r:w), " + p.sizing() +
+            "; median over " + p.forks + " forks. The mutex row is ReentrantLock (every op exclusive, as in the " +
+            "seed). " + loadNote() +
             ". " + oversubscription(p.lockTestThreads),
-            t.render(), "seed000-headline", TIME_UNIT, t.bars("load ")));
+            t.render(), "seed000-headline", timeUnit(), t.bars("load ")));
     }
 
-    private String opsText()
+    /** @return the seed-000 figure's unit, for chart captions */
+    private String timeUnit()
     {
-        final StringBuilder sb = new StringBuilder();
-        for (final int t : p.lockTestThreads)
-        {
-            sb.append(sb.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%,d", p.opsFor(t)))
-                .append(" (").append(t).append(" threads)");
-        }
-        return sb.toString();
+        return p.millis > 0 ? String.format(Locale.ROOT, "ms for %,d ops per worker at the rate measured, lower " +
+            "is better", p.ops) : "execution time until the last thread finishes, ms, lower is better";
     }
 
     private void changeBlock(final SeedTable t, final String title, final String with, final String without,
@@ -376,7 +371,7 @@ final class Report
     private void cellHealth()
     {
         final GridTable g = new GridTable("lock", "r:w", "threads", "load", "overlap", "start/end spread",
-            "spins", "spin fail", "NULL-owner spins", "sleeps", "wakeups", "handoffs");
+            "min share", "spins", "spin fail", "NULL-owner spins", "sleeps", "wakeups", "handoffs");
         for (final Cell c : m.cells)
         {
             if (c.bench() != Bench.LOCKTEST)
@@ -392,7 +387,8 @@ final class Report
                 c.param("load"), String.format(Locale.ROOT, "%.0f%% (min %.0f%%)", median(overlap),
                     overlap.stream().mapToDouble(Double::doubleValue).min().orElse(0)),
                 String.format(Locale.ROOT, "%.0f%%/%.0f%%", median(r.iterationSecondary(c,
-                    LockTestCounters.START_SPREAD)), median(r.iterationSecondary(c, LockTestCounters.END_SPREAD)))));
+                    LockTestCounters.START_SPREAD)), median(r.iterationSecondary(c, LockTestCounters.END_SPREAD))),
+                minShare(c)));
             final boolean known = median(r.iterationSecondary(c, LockTestCounters.EVENTS_KNOWN)) > 0;
             for (final String counter : List.of(LockTestCounters.SPINS, LockTestCounters.SPIN_FAILS,
                 LockTestCounters.NULL_SPINS, LockTestCounters.SLEEPS, LockTestCounters.WAKEUPS,
@@ -410,10 +406,19 @@ final class Report
             "overlap = (first worker's end - last worker's start) / (last end - first start), median over every " +
             "measured iteration (and the lowest): near 100% means every worker ran through the whole run, so the " +
             "cell measured contention; low or negative means workers ran one after another. start/end spread = " +
-            "range of the workers' start (end) times over the run's span. Event counters from `Rwsem#events()` per " +
+            "range of the workers' start (end) times over the run's span. min share = the fewest operations one " +
+            "worker did over the mean per worker (median over iterations; a run sized by ops: 100%): low means " +
+            "the lock starved some workers while others ran. Event counters from `Rwsem#events()` per " +
             "1,000 lock/unlock operations (median over iterations): optimistic spins started and failed, spins " +
             "that went on through a NULL owner, sleeps, wakeups (waiters queued for wakeup), handoff bits set; `-` " +
             "for JDK peers.", g.render(), null, "", List.of()));
+    }
+
+    /** @return the median min share over iterations, or {@code -} for runs made before it was recorded */
+    private String minShare(final Cell c)
+    {
+        final List<Double> v = r.iterationSecondary(c, LockTestCounters.MIN_SHARE);
+        return v.isEmpty() ? "-" : String.format(Locale.ROOT, "%.0f%%", median(v));
     }
 
     private static double median(final List<Double> values)
@@ -443,7 +448,7 @@ final class Report
                 p.contributionLoads, c.patch(), p.contributionCells());
             final PatchInfo info = m.plan.patches().get(c.patch());
             parts.add(new ReportPart(cap(c.title()) + " [seed: " + info.seed() + "]", "", t.render(),
-                "contribution-" + c.kind().name().toLowerCase(Locale.ROOT) + "-" + c.patch(), TIME_UNIT,
+                "contribution-" + c.kind().name().toLowerCase(Locale.ROOT) + "-" + c.patch(), timeUnit(),
                 t.bars("load ")));
         }
     }

@@ -38,7 +38,7 @@ record Sample(double score, Map<String, Double> secondary, FairnessResult fairne
         final List<Map<String, Double>> perIteration)
     {
         final boolean timed = !perIteration.isEmpty() &&
-            perIteration.stream().allMatch(m -> m.containsKey(LockTestCounters.TIMED_SCORE));
+            perIteration.stream().allMatch(m -> m.getOrDefault(LockTestCounters.TIMED_SCORE, 0.0) > 0);
         if (!timed)
         {
             return new Sample(score, secondary, null, iterations, perIteration);

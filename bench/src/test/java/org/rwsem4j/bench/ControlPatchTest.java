@@ -59,7 +59,7 @@ class ControlPatchTest
         {
             final Rwsem lock = Rwsem.of(spec.replace("base+", ""));
             final GuardedPair pair = new GuardedPair();
-            final LockTestRun run = new LockTestRun(lock, pair, 4, 20_000, Ratio.parse("1:1"), 1, 1);
+            final LockTestRun run = new LockTestRun(lock, pair, 4, 20_000, Ratio.parse("1:1"), 1, 0, 1);
             run.start();
             run.go();
             run.join();

@@ -43,40 +43,41 @@ class GuardedPairTest
         writer.join(120_000);
     }
 
+    /**
+     * One run sized by time (a 10 s window at most): a torn read raises the stop flag for every worker, so the run
+     * ends as soon as the lock's missing exclusion shows, and the figure is never posted.
+     */
     @Test
     void theWorkloadThrowsOnALockThatDoesNothing() throws InterruptedException
     {
-        boolean caught = false;
-        for (int attempt = 0; attempt < 10 && !caught; attempt++)
-        {
-            final LockTestRun run = new LockTestRun(new NoExclusionLock(), new GuardedPair(), 4, 200_000, Ratio.parse("1:1"),
-                10, attempt);
-            run.start();
-            try
-            {
-                run.go();
-            }
-            catch (final Exception e)
-            {
-                caught = e instanceof IllegalStateException && e.getMessage().contains("torn");
-            }
-            try
-            {
-                run.join();
-            }
-            catch (final IllegalStateException | InterruptedException atRest)
-            {
-                caught = true;
-            }
-        }
-        assertTrue(caught, "a lock that does nothing posted a number");
+        final LockTestRun run = new LockTestRun(new NoExclusionLock(), new GuardedPair(), 4, 100_000,
+            Ratio.parse("1:1"), 10, 10_000, 1);
+        run.start();
+        final Exception e = assertThrows(Exception.class, run::go, "a lock that does nothing posted a number");
+        assertTrue(e instanceof IllegalStateException && e.getMessage().contains("torn"), e.toString());
+        run.join();
+    }
+
+    @Test
+    void aRunSizedByTimeKeepsEveryWorkerBusyAndScalesItsFigure() throws Exception
+    {
+        final LockTestRun run = new LockTestRun(new ReentrantReadWriteLock(), new GuardedPair(), 4, 100_000,
+            Ratio.parse("10:1"), 1, 200, 1);
+        run.start();
+        run.go();
+        run.join();
+        assertTrue(run.timed());
+        assertTrue(run.totalOps() > 0, "no operations in the window");
+        assertTrue(run.minShare() > 0 && run.minShare() <= 1, "min share " + run.minShare());
+        assertTrue(run.timedMillis() > 0 && Double.isFinite(run.timedMillis()), "figure " + run.timedMillis());
+        assertTrue(run.overlap().overlap() > 0, "the workers never ran together: " + run.overlap());
     }
 
     @Test
     void aRealLockPasses() throws Exception
     {
         final LockTestRun run = new LockTestRun(new ReentrantReadWriteLock(), new GuardedPair(), 4, 20_000,
-            Ratio.parse("1:1"), 5, 1);
+            Ratio.parse("1:1"), 5, 0, 1);
         run.start();
         assertDoesNotThrow(run::go);
         run.join();
