@@ -2,28 +2,47 @@ package org.rwsem4j.bench;
 
 import java.util.regex.Pattern;
 
-/** The benchmarks the ablation can run, each one JMH method (or the fairness harness, which is not JMH). */
+/**
+ * The methods the ablation's cells run: each one JMH method (or the fairness harness, which is not JMH), with its
+ * unit, the parameter that carries the lock, and its direction. Which benchmark specification plans and reports a
+ * method's cells is {@link BenchSpecs#of(Bench)}.
+ */
 enum Bench
 {
-    LOCKTEST(LockTestBenchmark.class, "lockTest", "ms"),
-    TRYLOCK(ReadTrylockBenchmark.class, "tryRead", "ops/s"),
-    UNCONTENDED_READ(UncontendedBenchmark.class, "read", "ns/op"),
-    UNCONTENDED_WRITE(UncontendedBenchmark.class, "write", "ns/op"),
-    TWO_VARIANT_READ(TwoVariantBenchmark.class, "read", "ns/op"),
-    TWO_VARIANT_WRITE(TwoVariantBenchmark.class, "write", "ns/op"),
-    REGION_TREE(RegionTreeBenchmark.class, "operation", "ops/ms"),
-    BLOCK_MAP(BlockMapBenchmark.class, "operation", "ops/ms"),
-    FAIRNESS(null, null, "ops");
+    LOCKTEST(LockTestBenchmark.class, "lockTest", "ms", "impl", true, false),
+    TRYLOCK(ReadTrylockBenchmark.class, "tryRead", "ops/s", "impl", false, true),
+    UNCONTENDED_READ(UncontendedBenchmark.class, "read", "ns/op", "impl", true, true),
+    UNCONTENDED_WRITE(UncontendedBenchmark.class, "write", "ns/op", "impl", true, true),
+    TWO_VARIANT_READ(TwoVariantBenchmark.class, "read", "ns/op", "first", true, true),
+    TWO_VARIANT_WRITE(TwoVariantBenchmark.class, "write", "ns/op", "first", true, true),
+    REGION_TREE(RegionTreeBenchmark.class, "operation", "ops/ms", "impl", false, true),
+    BLOCK_MAP(BlockMapBenchmark.class, "operation", "ops/ms", "impl", false, true),
+    FAIRNESS(null, null, "ops", "impl", false, false);
 
     final Class<?> benchmarkClass;
     final String method;
     final String unit;
+    private final String implParam;
+    private final boolean lowerIsBetter;
+    private final boolean jmhThreads;
 
-    Bench(final Class<?> benchmarkClass, final String method, final String unit)
+    /**
+     * @param benchmarkClass the JMH class, or null for the fairness harness
+     * @param method         the JMH method
+     * @param unit           the score's unit
+     * @param implParam      the JMH parameter that carries the lock name
+     * @param lowerIsBetter  whether a smaller score is better
+     * @param jmhThreads     whether a cell's thread count is JMH threads (false: the workers are a parameter)
+     */
+    Bench(final Class<?> benchmarkClass, final String method, final String unit, final String implParam,
+        final boolean lowerIsBetter, final boolean jmhThreads)
     {
         this.benchmarkClass = benchmarkClass;
         this.method = method;
         this.unit = unit;
+        this.implParam = implParam;
+        this.lowerIsBetter = lowerIsBetter;
+        this.jmhThreads = jmhThreads;
     }
 
     /** @return the JMH include pattern that selects exactly this method */
@@ -35,7 +54,7 @@ enum Bench
     /** @return the JMH parameter that carries the lock name */
     String implParam()
     {
-        return this == TWO_VARIANT_READ || this == TWO_VARIANT_WRITE ? "first" : "impl";
+        return implParam;
     }
 
     boolean isJmh()
@@ -46,7 +65,12 @@ enum Bench
     /** @return whether a smaller score is better */
     boolean lowerIsBetter()
     {
-        return this == LOCKTEST || this == UNCONTENDED_READ || this == UNCONTENDED_WRITE ||
-            this == TWO_VARIANT_READ || this == TWO_VARIANT_WRITE;
+        return lowerIsBetter;
+    }
+
+    /** @return whether a cell's thread count is JMH threads, worth naming in its description */
+    boolean jmhThreads()
+    {
+        return jmhThreads;
     }
 }

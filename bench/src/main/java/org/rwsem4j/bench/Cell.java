@@ -54,7 +54,7 @@ record Cell(Bench bench, String impl, SortedMap<String, String> params, int thre
             sb.append(' ').append(e.getKey()).append('=').append(
                 e.getValue());
         }
-        if (bench != Bench.LOCKTEST && bench != Bench.FAIRNESS && threads != 1)
+        if (bench.jmhThreads() && threads != 1)
         {
             sb.append(" t=").append(threads);
         }

@@ -11,21 +11,14 @@ import org.rwsem4j.Variant;
 
 /**
  * The cells one ablation run measures, and the labels its tables print. Peers and variants are always in the same
- * run. Headline variants ({@code --variants}) get the whole seed-000 grid; the configurations that only serve a
- * contribution or a control get the profile's contribution cells and loads (controls only in seed 000); each patch's
- * own seed benchmark (trylock rate for {@code trylock}, the
- * macros for {@code reader-owned} and the handoff pair, fairness for the handoff pair) covers its configurations,
- * and in the full profile every benchmark covers every configuration.
+ * run. Each benchmark plans its own cells ({@link BenchSpec#plan}, in {@link BenchSpecs#ALL}'s order) with the
+ * helpers here: headline variants ({@code --variants}) get the whole seed-000 grid; the configurations that only serve
+ * a contribution or a control get the profile's contribution cells and loads (controls only in seed 000); the
+ * benchmark that stands in for a patch's seed covers that patch's configurations; and in the full profile every
+ * benchmark covers every configuration.
  */
 final class Matrix
 {
-    /** Patches whose seed claims are about the macro workloads (002 fio, 001 AIM7). */
-    static final Set<String> MACRO_PATCHES = Set.of("reader-owned", "handoff", "handoff-spin");
-    /** Patches whose effect is on fairness and waiting. */
-    static final Set<String> FAIRNESS_PATCHES = Set.of("handoff", "handoff-spin");
-    /** Patches measured by the seed-004 table. */
-    static final Set<String> TRYLOCK_PATCHES = Set.of("trylock");
-
     final Profile profile;
     final AblationPlan plan;
     /** Canonical spec (or peer name) to the label tables print. */
@@ -58,25 +51,12 @@ final class Matrix
             labels.putIfAbsent(c.spec(), c.label());
         }
         Locks.PEERS.forEach(p -> labels.put(p, p));
-        if (sections.contains(Section.LOCKTEST))
+        for (final BenchSpec spec : BenchSpecs.ALL)
         {
-            lockTest();
-        }
-        if (sections.contains(Section.TRYLOCK))
-        {
-            trylock();
-        }
-        if (sections.contains(Section.UNCONTENDED))
-        {
-            uncontended();
-        }
-        if (sections.contains(Section.MACRO))
-        {
-            macro();
-        }
-        if (sections.contains(Section.FAIRNESS))
-        {
-            fairness();
+            if (sections.contains(spec.section()))
+            {
+                spec.plan(this);
+            }
         }
     }
 
@@ -106,15 +86,15 @@ final class Matrix
     }
 
     /**
-     * @param forPatches the patches whose contributions count (empty = all planned patches)
+     * @param seeds the seeds whose patches' contributions count (empty = every planned patch)
      * @return contribution-only specs (not headline), controls left out
      */
-    List<String> contributionSpecs(final Set<String> forPatches)
+    List<String> contributionSpecs(final Set<String> seeds)
     {
         final Set<String> out = new LinkedHashSet<>();
         for (final Contribution c : plan.contributions())
         {
-            if (!c.isControl() && (forPatches.isEmpty() || forPatches.contains(c.patch())))
+            if (!c.isControl() && (seeds.isEmpty() || plan.patches().get(c.patch()).fromSeed(seeds)))
             {
                 out.add(c.without().spec());
                 out.add(c.with().spec());
@@ -137,82 +117,26 @@ final class Matrix
         return new ArrayList<>(out);
     }
 
-    private Set<String> patchFilter(final Set<String> seedPatches)
+    /**
+     * @param seeds the seeds a benchmark stands in for
+     * @return the seeds whose contributions it measures in this profile: those in the quick profiles, every one
+     *     (empty) in the full profile
+     */
+    Set<String> seedFilter(final Set<String> seeds)
     {
-        return profile.isQuick() ? seedPatches : Set.of();
+        return profile.isQuick() ? seeds : Set.of();
     }
 
     /**
-     * Seed-000 cells. Headline variants and the profile's peers get the profile's grid (mutex at r:w 0:1 only, as
-     * the seed's mutex row: the ratio changes nothing); contribution and control configurations get
-     * {@link Profile#contributionCells()} at the contribution loads.
+     * @param peers the peers
+     * @param seeds the seeds the benchmark stands in for
+     * @return the peers, the headline variants, and the contribution configurations of those seeds' patches
      */
-    private void lockTest()
-    {
-        for (final int threads : profile.lockTestThreads)
-        {
-            if (profile.headlinePeers.contains(Locks.MUTEX))
-            {
-                lockTestCells(Locks.MUTEX, "0:1", threads, profile.headlineLoads);
-            }
-        }
-        final List<String> rw = new ArrayList<>(profile.headlinePeers);
-        rw.remove(Locks.MUTEX);
-        rw.addAll(headline);
-        for (final String impl : rw)
-        {
-            for (final String ratio : profile.ratios)
-            {
-                for (final int threads : profile.lockTestThreads)
-                {
-                    lockTestCells(impl, ratio, threads, profile.headlineLoads);
-                }
-            }
-        }
-        final List<String> specs = new ArrayList<>(contributionSpecs(Set.of()));
-        controlSpecs().stream().filter(s -> !specs.contains(s)).forEach(specs::add);
-        for (final String spec : specs)
-        {
-            for (final String[] rt : profile.contributionCells())
-            {
-                lockTestCells(spec, rt[0], Integer.parseInt(rt[1]), profile.contributionLoads);
-            }
-        }
-    }
-
-    static List<Integer> lastLoad(final List<Integer> loads)
-    {
-        return List.of(loads.get(loads.size() - 1));
-    }
-
-    private void lockTestCells(final String impl, final String ratio, final int threads, final List<Integer> loads)
-    {
-        for (final int load : loads)
-        {
-            addOnce(lockTestCell(impl, ratio, load, threads));
-        }
-    }
-
-    /**
-     * @return the seed-000 cell for these coordinates (its op count follows the profile)
-     */
-    Cell lockTestCell(final String impl, final String ratio, final int load, final int threads)
-    {
-        final java.util.TreeMap<String, String> params = new java.util.TreeMap<>(Map.of("ratio", ratio, "load",
-            Integer.toString(load), "threads", Integer.toString(threads), "ops",
-            Integer.toString(profile.ops)));
-        if (profile.millis > 0)
-        {
-            params.put("millis", Integer.toString(profile.millis));
-        }
-        return new Cell(Bench.LOCKTEST, impl, params, 1);
-    }
-
-    private List<String> withContributions(final List<String> peers, final Set<String> seedPatches)
+    List<String> withContributions(final List<String> peers, final Set<String> seeds)
     {
         final List<String> impls = new ArrayList<>(peers);
         impls.addAll(headline);
-        for (final String spec : contributionSpecs(patchFilter(seedPatches)))
+        for (final String spec : contributionSpecs(seedFilter(seeds)))
         {
             if (!impls.contains(spec))
             {
@@ -222,117 +146,23 @@ final class Matrix
         return impls;
     }
 
-    private List<String> peers(final String... quickPeers)
+    /**
+     * @param quickPeers the peers a quick profile measures
+     * @return those, or every peer in the full profile
+     */
+    List<String> peers(final String... quickPeers)
     {
         return profile.isQuick() ? List.of(quickPeers) : Locks.PEERS;
     }
 
-    private void trylock()
+    /** @param c a cell to measure */
+    void add(final Cell c)
     {
-        final List<String> impls = withContributions(peers(Locks.RRWL), TRYLOCK_PATCHES);
-        if (profile.isQuick())
-        {
-            impls.removeIf(i -> headline.contains(i) && !i.equals("base") && !i.equals(plan.all().spec()));
-        }
-        for (final String impl : impls)
-        {
-            for (final int t : profile.trylockThreads)
-            {
-                cells.add(Cell.of(Bench.TRYLOCK, impl, t, "load", Integer.toString(profile.load)));
-            }
-        }
+        cells.add(c);
     }
 
-    private void uncontended()
-    {
-        final List<String> impls = new ArrayList<>(peers(Locks.RRWL, Locks.STAMPED, Locks.MUTEX));
-        for (final String spec : headline)
-        {
-            impls.add(spec);
-            final boolean heapToo = !profile.isQuick() || spec.equals("base") || spec.equals(plan.all().spec());
-            if (heapToo && !spec.endsWith(Locks.ON_HEAP_SUFFIX) && !impls.contains(spec + Locks.ON_HEAP_SUFFIX))
-            {
-                impls.add(spec + Locks.ON_HEAP_SUFFIX);
-            }
-        }
-        for (final String impl : impls)
-        {
-            cells.add(Cell.of(Bench.UNCONTENDED_READ, impl, 1));
-            cells.add(Cell.of(Bench.UNCONTENDED_WRITE, impl, 1));
-        }
-        for (final String[] pair : twoVariantPairs())
-        {
-            cells.add(Cell.of(Bench.TWO_VARIANT_READ, pair[0], 1, "second", pair[1]));
-            cells.add(Cell.of(Bench.TWO_VARIANT_WRITE, pair[0], 1, "second", pair[1]));
-        }
-    }
-
-    /** @return (first, second) pairs: base with itself, with all, and with its on-heap word; all with itself */
-    List<String[]> twoVariantPairs()
-    {
-        final String base = "base";
-        final String all = plan.all().spec();
-        final List<String[]> pairs = new ArrayList<>();
-        pairs.add(new String[] {base, base});
-        if (!all.equals(base))
-        {
-            pairs.add(new String[] {all, all});
-            pairs.add(new String[] {base, all});
-        }
-        pairs.add(new String[] {base, base + Locks.ON_HEAP_SUFFIX});
-        return pairs;
-    }
-
-    /** The three macro cells of one lock at one thread count. */
-    static List<Cell> macroCells(final String impl, final int threads)
-    {
-        return List.of(Cell.of(Bench.REGION_TREE, impl, threads, "writePercent", "2"),
-            Cell.of(Bench.BLOCK_MAP, impl, threads, "mix", BlockMapBenchmark.RANDRW),
-            Cell.of(Bench.BLOCK_MAP, impl, threads, "mix", BlockMapBenchmark.RANDWRITE));
-    }
-
-    /**
-     * Macro cells: peers and headline variants run all three workloads; in the quick profile the handoff
-     * configurations run the region tree (seed 001's AIM7 stand-in) and the reader-owned ones the block map (seed
-     * 002's fio stand-in).
-     */
-    private void macro()
-    {
-        final List<String> impls = new ArrayList<>(peers(Locks.RRWL));
-        impls.addAll(headline);
-        if (!profile.isQuick())
-        {
-            impls.addAll(contributionSpecs(Set.of()));
-        }
-        for (final String impl : impls)
-        {
-            for (final int t : profile.macroThreads)
-            {
-                cells.addAll(macroCells(impl, t));
-            }
-        }
-        if (!profile.isQuick())
-        {
-            return;
-        }
-        for (final String spec : contributionSpecs(Set.of("handoff", "handoff-spin")))
-        {
-            for (final int t : profile.macroThreads)
-            {
-                addOnce(macroCells(spec, t).get(0));
-            }
-        }
-        for (final String spec : contributionSpecs(Set.of("reader-owned")))
-        {
-            for (final int t : profile.macroThreads)
-            {
-                addOnce(macroCells(spec, t).get(1));
-                addOnce(macroCells(spec, t).get(2));
-            }
-        }
-    }
-
-    private void addOnce(final Cell c)
+    /** @param c a cell to measure, unless it is planned already */
+    void addOnce(final Cell c)
     {
         if (!cells.contains(c))
         {
@@ -340,13 +170,20 @@ final class Matrix
         }
     }
 
-    private void fairness()
+    /**
+     * @param bench a method
+     * @return the locks of the planned cells that run it, in plan order
+     */
+    List<String> implsOf(final Bench bench)
     {
-        for (final String impl : withContributions(peers(Locks.RRWL, Locks.RRWL_FAIR), FAIRNESS_PATCHES))
+        final List<String> out = new ArrayList<>();
+        for (final Cell c : cells)
         {
-            cells.add(Cell.of(Bench.FAIRNESS, impl, 1, "readers", Integer.toString(profile.fairnessReaders),
-                "writers", Integer.toString(profile.fairnessWriters), "load", Integer.toString(profile.load),
-                "millis", Integer.toString(profile.fairnessMillis)));
+            if (c.bench() == bench && !out.contains(c.impl()))
+            {
+                out.add(c.impl());
+            }
         }
+        return out;
     }
 }

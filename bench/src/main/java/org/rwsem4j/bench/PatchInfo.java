@@ -56,6 +56,26 @@ record PatchInfo(String name, String module, String seed, Set<String> requires, 
             positive ? Control.POSITIVE : Control.NULL);
     }
 
+    /**
+     * Whether this patch comes from one of these seed mails. A patch's seed names the mail it comes from (for
+     * example {@code 004}), or says which mail needs it ({@code 5.3 (needed by 001)}); it counts for every seed
+     * number it names.
+     *
+     * @param seeds seed numbers, such as {@code 001}
+     * @return whether its seed names one of them
+     */
+    boolean fromSeed(final Set<String> seeds)
+    {
+        for (final String token : seed.split("[^0-9]+"))
+        {
+            if (seeds.contains(token))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** @return whether it is a bench-only control */
     boolean isControl()
     {

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -50,30 +51,12 @@ final class Report
 
     private void build()
     {
-        if (m.sections.contains(Section.LOCKTEST))
+        for (final BenchSpec spec : BenchSpecs.ALL)
         {
-            lockTestHeadline();
-            controls();
-            contributionsAtAGlance();
-            contributions();
-            cellHealth();
-        }
-        if (m.sections.contains(Section.TRYLOCK))
-        {
-            trylock();
-        }
-        if (m.sections.contains(Section.UNCONTENDED))
-        {
-            uncontended();
-            twoVariants();
-        }
-        if (m.sections.contains(Section.MACRO))
-        {
-            macro();
-        }
-        if (m.sections.contains(Section.FAIRNESS))
-        {
-            fairness();
+            if (m.sections.contains(spec.section()))
+            {
+                spec.report(this);
+            }
         }
         targets();
         claims();
@@ -86,16 +69,46 @@ final class Report
 
     // ---------------------------------------------------------------------------------------------------- cells
 
+    /** @return the run's matrix */
+    Matrix matrix()
+    {
+        return m;
+    }
+
+    /** @return the run's results */
+    Results results()
+    {
+        return r;
+    }
+
+    /** @return the run's profile */
+    Profile profile()
+    {
+        return p;
+    }
+
+    /** @return where and when the run happened */
+    MachineInfo machine()
+    {
+        return machine;
+    }
+
+    /** @param part a part to print, after those added before it */
+    void add(final ReportPart part)
+    {
+        parts.add(part);
+    }
+
     private Cell lt(final String impl, final String ratio, final int load, final int threads)
     {
-        return m.lockTestCell(impl, ratio, load, threads);
+        return LockTestSpec.cell(p, impl, ratio, load, threads);
     }
 
     /**
      * Registers the comparison of two cells and returns its text ({@link Verdicts#text}); {@code n/a} if either
      * side has no result.
      */
-    private String change(final Cell with, final Cell without, final ToDoubleFunction<Sample> metric)
+    String change(final Cell with, final Cell without, final ToDoubleFunction<Sample> metric)
     {
         final List<double[]> a = r.forks(with, metric);
         final List<double[]> b = r.forks(without, metric);
@@ -113,102 +126,13 @@ final class Report
         return with + " vs " + without;
     }
 
-    private List<String[]> fullGrid()
-    {
-        final List<String[]> out = new ArrayList<>();
-        for (final int threads : p.lockTestThreads)
-        {
-            for (final String ratio : p.ratios)
-            {
-                out.add(new String[] {ratio, Integer.toString(threads)});
-            }
-        }
-        return out;
-    }
-
-    private Map<String, Stats> ltRow(final String impl, final String ratio, final int threads, final List<Integer> loads)
-    {
-        final Map<String, Stats> row = new LinkedHashMap<>();
-        for (final int load : loads)
-        {
-            final Stats s = r.stats(lt(impl, ratio, load, threads));
-            if (s != null)
-            {
-                row.put(Integer.toString(load), s);
-            }
-        }
-        return row;
-    }
-
-    private static List<String> keys(final List<Integer> values)
-    {
-        final List<String> out = new ArrayList<>();
-        values.forEach(v -> out.add(Integer.toString(v)));
-        return out;
-    }
-
-    private String loadNote()
-    {
-        final StringBuilder sb = new StringBuilder("Load is pause units inside the critical section (");
-        for (final int l : p.headlineLoads)
-        {
-            sb.append(String.format(Locale.ROOT, "%d = %.0f ns, ", l, l * machine.pauseNanos()));
-        }
-        sb.setLength(sb.length() - 2);
-        return sb.append(")").toString();
-    }
-
     // ----------------------------------------------------------------------------------------- seed 000 tables
 
-    private void lockTestHeadline()
-    {
-        final SeedTable t = new SeedTable("lock/r:w ratio", "Load:Execution Time (ms)", keys(p.headlineLoads));
-        for (final int threads : p.lockTestThreads)
-        {
-            t.rowIfAny(Locks.MUTEX, Integer.toString(threads), ltRow(Locks.MUTEX, "0:1", threads, p.headlineLoads));
-        }
-        final List<String> rw = new ArrayList<>(List.of(Locks.RRWL, Locks.RRWL_FAIR, Locks.STAMPED));
-        rw.addAll(m.headline);
-        for (final String impl : rw)
-        {
-            for (final int threads : p.lockTestThreads)
-            {
-                for (final String ratio : p.ratios)
-                {
-                    t.rowIfAny(m.label(impl) + "/" + ratio, Integer.toString(threads),
-                        ltRow(impl, ratio, threads, p.headlineLoads));
-                }
-            }
-        }
-        final String base = "base";
-        for (final String v : m.headline)
-        {
-            if (v.equals(base) || !m.headline.contains(base))
-            {
-                continue;
-            }
-            changeBlock(t, m.label(v) + " vs " + m.label(base), v, base, p.headlineLoads, m.label(v), fullGrid());
-        }
-        if (t.isEmpty())
-        {
-            return;
-        }
-        parts.add(new ReportPart("Seed 000 microbenchmark: peers and headline variants",
-            "N worker threads do lock/unlock operations (per-op seeded choice at r:w), " + p.sizing() +
-            "; median over " + p.forks + " forks. The mutex row is ReentrantLock (every op exclusive, as in the " +
-            "seed). " + loadNote() +
-            ". " + oversubscription(p.lockTestThreads),
-            t.render(), "seed000-headline", timeUnit(), t.bars("load ")));
-    }
-
-    /** @return the seed-000 figure's unit, for chart captions */
-    private String timeUnit()
-    {
-        return p.millis > 0 ? String.format(Locale.ROOT, "ms for %,d ops per worker at the rate measured, lower " +
-            "is better", p.ops) : "execution time until the last thread finishes, ms, lower is better";
-    }
-
-    private void changeBlock(final SeedTable t, final String title, final String with, final String without,
+    /**
+     * Adds a {@code % Change} block to a seed-000 table: one row per (r:w, threads) cell of the grid, one change
+     * per load.
+     */
+    void changeBlock(final SeedTable t, final String title, final String with, final String without,
         final List<Integer> loads, final String rowLabel, final List<String[]> grid)
     {
         t.changeBlock("% Change (" + title + "):");
@@ -225,7 +149,11 @@ final class Report
         }
     }
 
-    private String oversubscription(final List<Integer> threads)
+    /**
+     * @param threads the thread counts a table shows
+     * @return the oversubscription warning, if any count is above the machine's cores
+     */
+    String oversubscription(final List<Integer> threads)
     {
         final int cores = machine.cores();
         final boolean over = threads.stream().anyMatch(t -> t > cores);
@@ -233,68 +161,25 @@ final class Report
             " threads measures oversubscription** (it exercises the sleeping paths)." : "";
     }
 
-    private void contributionsAtAGlance()
-    {
-        if (p.contributionCells().isEmpty())
-        {
-            return; // the profile plans no contributions (smoke)
-        }
-        final int load = p.contributionLoads.get(p.contributionLoads.size() - 1);
-        final List<String> header = new ArrayList<>(List.of("contribution"));
-        for (final String[] rt : p.contributionCells())
-        {
-            header.add(rt[0] + " " + rt[1] + "t");
-        }
-        final GridTable g = new GridTable(header);
-        final List<Bar> bars = new ArrayList<>();
-        for (final Contribution c : m.plan.contributions())
-        {
-            final List<String> row = new ArrayList<>(List.of(c.title()));
-            for (final String[] rt : p.contributionCells())
-            {
-                final int threads = Integer.parseInt(rt[1]);
-                final Stats a = r.stats(lt(c.with().spec(), rt[0], load, threads));
-                final Stats b = r.stats(lt(c.without().spec(), rt[0], load, threads));
-                if (a == null || b == null)
-                {
-                    row.add("n/a");
-                    continue;
-                }
-                final double pct = a.changePercent(b);
-                row.add(change(lt(c.with().spec(), rt[0], load, threads), lt(c.without().spec(), rt[0], load,
-                    threads), Sample::score));
-                bars.add(new Bar(c.kind().name().toLowerCase(Locale.ROOT) + " " + c.patch(),
-                    rt[0] + " " + threads + "t", new Stats(pct, pct, pct, 1)));
-            }
-            g.row(row);
-        }
-        if (g.isEmpty())
-        {
-            parts.add(new ReportPart("Contributions", "No patches on the classpath: only the base engine was " +
-                "measured. Build the patch modules (drop -P '!<module>') to get per-patch contributions.", "", null,
-                "", List.of()));
-            return;
-        }
-        parts.add(new ReportPart("Contributions at a glance (seed-000 cells, load " + load + ")",
-            "% change of the median execution time, with the patch against without it (negative = faster), and " +
-            "its 95% bootstrap interval; `~` = no difference after the family-wise correction, `?` = under " +
-            Bootstrap.MIN_FORKS + " forks, no verdict. Controls are listed too (X+control vs X). " +
-            "Adding P: base+P+requires(P) vs " +
-            "base+requires(P); removing P: all vs all minus P and what requires P; opt-in P: on top of all minus " +
-            "its conflicts. " + oversubscription(p.lockTestThreads),
-            g.render(), "contributions-overview", "% change of execution time (negative = faster)", bars));
-    }
-
     /**
-     * The controls: each bench-only control as X+C against X, and {@code trylock} (adding and removing), which
-     * changes only {@code readLock().tryLock()}, as a null control in these lock()-only cells. A null control must
+     * The controls section: each bench-only control as X+C against X, and the contributions (adding and removing)
+     * of the patches that act only on calls the seed-000 cells never make, as null controls. A null control must
      * come out "no difference" in every cell, a positive one "different", slower.
+     *
+     * @param nullControlSeeds the seeds whose patches act only on calls no seed-000 cell makes
+     * @param whatTheyChange   what those patches change, for the note (Markdown)
      */
-    private void controls()
+    void controls(final Set<String> nullControlSeeds, final String whatTheyChange)
     {
         final List<Contribution> cs = new ArrayList<>(m.plan.controlComparisons());
-        m.plan.contributions().stream().filter(c -> !c.isControl() && Matrix.TRYLOCK_PATCHES.contains(c.patch()) &&
-            c.kind() != Contribution.Kind.OPT_IN).forEach(cs::add);
+        final Set<String> inert = new java.util.LinkedHashSet<>();
+        m.plan.contributions().stream().filter(c -> !c.isControl() &&
+            m.plan.patches().get(c.patch()).fromSeed(nullControlSeeds) && c.kind() != Contribution.Kind.OPT_IN)
+            .forEach(c ->
+            {
+                cs.add(c);
+                inert.add(c.patch());
+            });
         if (cs.isEmpty() || p.contributionCells().isEmpty())
         {
             return;
@@ -348,8 +233,9 @@ final class Report
         controlSummary = String.format(Locale.ROOT, "null controls: %d of %d cells \"no difference\"; positive " +
             "control: %d of %d cells \"different\", slower", nullMet, nullCells, posMet, posCells);
         parts.add(new ReportPart("Controls: " + controlSummary,
-            "A null control changes nothing a cell exercises: `" + NullControlPatch.NAME + "` installs nothing, and " +
-            "`trylock` changes only `readLock().tryLock()`, which seed-000 cells never call. It must come out " +
+            "A null control changes nothing a cell exercises: `" + NullControlPatch.NAME + "` installs nothing" +
+            (inert.isEmpty() ? "" : ", and `" + String.join("`, `", inert) + "` changes only " + whatTheyChange +
+            ", which seed-000 cells never call") + ". It must come out " +
             "\"no difference\" (`~`) in every cell. The positive control `" + SlowWakeControlPatch.NAME + "` " +
             "busy-waits " + SlowWakeControlPatch.DELAY_NANOS / 1000 + " us in every wake of a waiter after an " +
             "unlock, " +
@@ -368,7 +254,7 @@ final class Report
      * Per seed-000 cell: how much its workers overlapped (median and lowest over every measured iteration) and the
      * lock's event counters per 1,000 operations (medians; JDK peers have none).
      */
-    private void cellHealth()
+    void cellHealth()
     {
         final GridTable g = new GridTable("lock", "r:w", "threads", "load", "overlap", "start/end spread",
             "min share", "spins", "spin fail", "NULL-owner spins", "sleeps", "wakeups", "handoffs");
@@ -431,330 +317,21 @@ final class Report
         return Bootstrap.median(v);
     }
 
-    private void contributions()
-    {
-        for (final Contribution c : m.plan.contributions())
-        {
-            final SeedTable t = new SeedTable("lock/r:w ratio", "Load:Execution Time (ms)", keys(p.contributionLoads));
-            for (final Config cfg : List.of(c.without(), c.with()))
-            {
-                for (final String[] rt : p.contributionCells())
-                {
-                    t.row(cfg.label() + "/" + rt[0], rt[1],
-                        ltRow(cfg.spec(), rt[0], Integer.parseInt(rt[1]), p.contributionLoads));
-                }
-            }
-            changeBlock(t, c.with().label() + " vs " + c.without().label(), c.with().spec(), c.without().spec(),
-                p.contributionLoads, c.patch(), p.contributionCells());
-            final PatchInfo info = m.plan.patches().get(c.patch());
-            parts.add(new ReportPart(cap(c.title()) + " [seed: " + info.seed() + "]", "", t.render(),
-                "contribution-" + c.kind().name().toLowerCase(Locale.ROOT) + "-" + c.patch(), timeUnit(),
-                t.bars("load ")));
-        }
-    }
-
-    private static String cap(final String s)
-    {
-        return Character.toUpperCase(s.charAt(0)) + s.substring(1);
-    }
-
-    // ------------------------------------------------------------------------------------------------ seed 004
-
-    private List<String> implsOf(final Bench bench)
-    {
-        final List<String> out = new ArrayList<>();
-        for (final Cell c : m.cells)
-        {
-            if (c.bench() == bench && !out.contains(c.impl()))
-            {
-                out.add(c.impl());
-            }
-        }
-        return out;
-    }
-
-    private List<Contribution> contributionsFor(final java.util.Set<String> patches)
+    /**
+     * @param seeds the seeds a benchmark stands in for
+     * @return the contributions of those seeds' patches (every contribution in the full profile)
+     */
+    List<Contribution> contributionsFor(final Set<String> seeds)
     {
         final List<Contribution> out = new ArrayList<>();
         for (final Contribution c : m.plan.contributions())
         {
-            if (p.allPeersEverywhere || patches.contains(c.patch()))
+            if (p.allPeersEverywhere || m.plan.patches().get(c.patch()).fromSeed(seeds))
             {
                 out.add(c);
             }
         }
         return out;
-    }
-
-    /**
-     * The successful read-trylock rate of one fork: the primary rate (every call) times the fraction that succeeded.
-     * JMH's per-thread aux counters are only used as a ratio: their own rates are normalised per thread and blow up
-     * when an oversubscribed thread's measured window is tiny.
-     */
-    static double acquiredPerSecond(final Sample x)
-    {
-        final double ok = x.secondary().getOrDefault("acquired", 1.0);
-        final double failed = x.secondary().getOrDefault("failed", 0.0);
-        return ok + failed <= 0 ? x.score() : x.score() * ok / (ok + failed);
-    }
-
-    private void trylock()
-    {
-        final List<String> impls = implsOf(Bench.TRYLOCK);
-        if (impls.isEmpty())
-        {
-            return;
-        }
-        final List<String> header = new ArrayList<>(List.of("# of Threads"));
-        impls.forEach(i -> header.add(m.label(i)));
-        final List<Contribution> cs = contributionsFor(Matrix.TRYLOCK_PATCHES);
-        cs.forEach(c -> header.add("Δ " + c.kind().name().toLowerCase(Locale.ROOT) + " " + c.patch()));
-        final GridTable g = new GridTable(header);
-        final GridTable failed = new GridTable(header.subList(0, impls.size() + 1));
-        final List<Bar> bars = new ArrayList<>();
-        boolean anyFailed = false;
-        for (final int t : p.trylockThreads)
-        {
-            final List<String> row = new ArrayList<>(List.of(Integer.toString(t)));
-            final List<String> frow = new ArrayList<>(List.of(Integer.toString(t)));
-            for (final String impl : impls)
-            {
-                final Cell cell = Cell.of(Bench.TRYLOCK, impl, t, "load", Integer.toString(p.load));
-                final Stats s = r.stats(cell, x -> acquiredPerSecond(x) / 1000);
-                final Stats f = r.stats(cell, x -> Math.max(0, x.score() - acquiredPerSecond(x)));
-                row.add(s == null ? "n/a" : Numbers.grouped(s.median()));
-                frow.add(f == null ? "n/a" : Numbers.grouped(f.median()));
-                anyFailed |= f != null && f.max() > 0;
-                if (s != null)
-                {
-                    bars.add(new Bar(t + " thr", m.label(impl), s));
-                }
-            }
-            for (final Contribution c : cs)
-            {
-                row.add(change(Cell.of(Bench.TRYLOCK, c.with().spec(), t, "load", "" + p.load),
-                    Cell.of(Bench.TRYLOCK, c.without().spec(), t, "load", "" + p.load), Report::acquiredPerSecond));
-            }
-            g.row(row);
-            failed.row(frow);
-        }
-        final String over = p.trylockThreads.stream().anyMatch(t -> t > machine.cores()) ?
-            " **On " + machine.cores() + " cores the rows above " + machine.cores() + " threads measure " +
-            "oversubscription, so seed 004's 8-thread claim (x86: +27%) cannot be checked here.**" : "";
-        parts.add(new ReportPart("Seed 004: read-trylock rate, load " + p.load,
-            "Successful `readLock().tryLock()` + unlock per ms (= kops/s) over all threads, " + p.load +
-            " pause units inside, median over " + p.forks + " forks; Δ columns are % change of that rate " +
-            "(positive = faster; 95% interval; `~` = no difference)." + over, g.render() + (anyFailed ?
-            "\nFailed trylocks per second (counted apart):\n" + failed.render() : "\nNo trylock failed.\n"),
-            "seed004-trylock", "successful read trylocks per ms, higher is better", bars));
-    }
-
-    // ------------------------------------------------------------------------------------------- uncontended
-
-    private void uncontended()
-    {
-        final List<String> impls = implsOf(Bench.UNCONTENDED_READ);
-        if (impls.isEmpty())
-        {
-            return;
-        }
-        final Stats sr = r.stats(Cell.of(Bench.UNCONTENDED_READ, Locks.STAMPED, 1));
-        final Stats sw = r.stats(Cell.of(Bench.UNCONTENDED_WRITE, Locks.STAMPED, 1));
-        final GridTable g = new GridTable("lock", "read ns/op", "write ns/op", "read/stamped", "write/stamped",
-            "spread");
-        final List<Bar> bars = new ArrayList<>();
-        for (final String impl : impls)
-        {
-            final Stats a = r.stats(Cell.of(Bench.UNCONTENDED_READ, impl, 1));
-            final Stats b = r.stats(Cell.of(Bench.UNCONTENDED_WRITE, impl, 1));
-            g.row(m.label(impl), a == null ? "n/a" : Numbers.seed(a.median()),
-                b == null ? "n/a" : Numbers.seed(b.median()), ratio(a, sr), ratio(b, sw),
-                Numbers.percent(Math.max(a == null ? 0 : a.spreadPercent(), b == null ? 0 : b.spreadPercent())));
-            if (a != null)
-            {
-                bars.add(new Bar(m.label(impl), "read", a));
-            }
-            if (b != null)
-            {
-                bars.add(new Bar(m.label(impl), "write", b));
-            }
-        }
-        parts.add(new ReportPart("Uncontended lock/unlock, one thread",
-            "Average ns per lock+unlock pair (JMH avgt), median over " + p.forks + " forks; `@heap` = the on-heap " +
-            "VarHandle lock word (`Rwsem.builder().variant(spec).onHeap()`), otherwise the default off-heap Agrona " +
-            "word. One variant per fork (monomorphic call sites).", g.render(), "uncontended",
-            "ns per lock/unlock, lower is better", bars));
-    }
-
-    private static String ratio(final Stats a, final Stats ref)
-    {
-        return a == null || ref == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", a.median() / ref.median());
-    }
-
-    private void twoVariants()
-    {
-        final GridTable g = new GridTable("first + second lock", "read ns/op", "write ns/op", "spread");
-        final List<Bar> bars = new ArrayList<>();
-        for (final String[] pair : m.twoVariantPairs())
-        {
-            final Stats a = r.stats(Cell.of(Bench.TWO_VARIANT_READ, pair[0], 1, "second", pair[1]));
-            final Stats b = r.stats(Cell.of(Bench.TWO_VARIANT_WRITE, pair[0], 1, "second", pair[1]));
-            if (a == null && b == null)
-            {
-                continue;
-            }
-            final String name = m.label(pair[0]) + " + " + m.label(pair[1]);
-            g.row(name, a == null ? "n/a" : Numbers.seed(a.median()), b == null ? "n/a" : Numbers.seed(b.median()),
-                Numbers.percent(Math.max(a == null ? 0 : a.spreadPercent(), b == null ? 0 : b.spreadPercent())));
-            if (a != null)
-            {
-                bars.add(new Bar(name, "read", a));
-            }
-            if (b != null)
-            {
-                bars.add(new Bar(name, "write", b));
-            }
-        }
-        if (g.isEmpty())
-        {
-            return;
-        }
-        parts.add(new ReportPart("Two lock kinds in one JVM (call-site polymorphism)",
-            "Two locks used alternately through the same call sites, ns per lock+unlock. `x + x` keeps the engine's " +
-            "hook and lock-word call sites monomorphic; `base + all` (two variants) and `base + base@heap` (two " +
-            "lock-word kinds) make them bimorphic. Compare `base + all` with the mean of `base + base` and " +
-            "`all + all`.", g.render(), "two-variants", "ns per lock/unlock, lower is better", bars));
-    }
-
-    // ------------------------------------------------------------------------------------------------- macro
-
-    private static List<Cell> macroCells(final String impl, final int t)
-    {
-        return Matrix.macroCells(impl, t);
-    }
-
-    private void macro()
-    {
-        final List<String> impls = implsOf(Bench.REGION_TREE);
-        if (impls.isEmpty())
-        {
-            return;
-        }
-        final List<String> names = List.of("regiontree", "randrw", "randwrite");
-        final GridTable g = new GridTable("lock", "threads", "regiontree ops/ms", "randrw ops/ms",
-            "randwrite ops/ms", "spread");
-        final List<Bar> bars = new ArrayList<>();
-        for (final String impl : impls)
-        {
-            for (final int t : p.macroThreads)
-            {
-                final List<String> row = new ArrayList<>(List.of(m.label(impl), Integer.toString(t)));
-                double spread = 0;
-                final List<Cell> cells = macroCells(impl, t);
-                for (int i = 0; i < cells.size(); i++)
-                {
-                    final Stats s = r.stats(cells.get(i));
-                    row.add(s == null ? "n/a" : Numbers.grouped(s.median()));
-                    if (s != null)
-                    {
-                        spread = Math.max(spread, s.spreadPercent());
-                        bars.add(new Bar(m.label(impl) + " " + t + "t", names.get(i), s));
-                    }
-                }
-                row.add(Numbers.percent(spread));
-                g.row(row);
-            }
-        }
-        final GridTable d = new GridTable("% change of throughput", "threads", "regiontree", "randrw", "randwrite");
-        final List<String[]> pairs = new ArrayList<>();
-        if (m.headline.contains("base"))
-        {
-            for (final String v : m.headline)
-            {
-                if (!v.equals("base"))
-                {
-                    pairs.add(new String[] {m.label(v) + " vs base", v, "base"});
-                }
-            }
-        }
-        for (final Contribution c : contributionsFor(Matrix.MACRO_PATCHES))
-        {
-            pairs.add(new String[] {c.title(), c.with().spec(), c.without().spec()});
-        }
-        for (final String[] pair : pairs)
-        {
-            for (final int t : p.macroThreads)
-            {
-                final List<String> row = new ArrayList<>(List.of(pair[0], Integer.toString(t)));
-                final List<Cell> with = macroCells(pair[1], t);
-                final List<Cell> without = macroCells(pair[2], t);
-                for (int i = 0; i < with.size(); i++)
-                {
-                    row.add(change(with.get(i), without.get(i), Sample::score));
-                }
-                d.row(row);
-            }
-        }
-        parts.add(new ReportPart("Macro workloads: region tree (mmap_sem-like) and block map (page-cache-like)",
-            "Throughput over all threads, ops per ms, median over " + p.forks + " forks. regiontree: TreeMap " +
-            "interval lookups under the read lock, 2% map/unmap under the write lock (stand-in for AIM7 shared, " +
-            "seed 001). randrw: 50% cached block reads (a miss refills under the write lock), 50% writes; " +
-            "randwrite: writes only (stand-in for seed 002's fio). " + oversubscription(p.macroThreads),
-            g.render() + "\n" + d.render() + "(positive = more throughput; 95% interval; `~` = no difference)\n",
-            "macro", "ops per ms, higher is better", bars));
-    }
-
-    // ---------------------------------------------------------------------------------------------- fairness
-
-    private void fairness()
-    {
-        final List<String> impls = implsOf(Bench.FAIRNESS);
-        if (impls.isEmpty())
-        {
-            return;
-        }
-        final GridTable g = new GridTable("lock", "Writes Total", "Max/Min", "Mean", "Reads Total", "Max/Min",
-            "Mean", "Fail", "wait p50 us", "p99 us", "max us", "worst writer");
-        final List<Bar> bars = new ArrayList<>();
-        for (final String impl : impls)
-        {
-            final Cell c = Cell.of(Bench.FAIRNESS, impl, 1, "readers", "" + p.fairnessReaders, "writers",
-                "" + p.fairnessWriters, "load", "" + p.load, "millis", "" + p.fairnessMillis);
-            if (r.samples(c).isEmpty() || r.failed(c))
-            {
-                g.row(m.label(impl), "FAIL", "", "", "", "", "", "", "", "", "", "");
-                continue;
-            }
-            final Stats wt = r.stats(c, x -> FairnessResult.total(x.fairness().writeOps));
-            final Stats wmax = r.stats(c, x -> FairnessResult.max(x.fairness().writeOps));
-            final Stats wmin = r.stats(c, x -> FairnessResult.min(x.fairness().writeOps));
-            final Stats wmean = r.stats(c, x -> FairnessResult.mean(x.fairness().writeOps));
-            final Stats rt = r.stats(c, x -> FairnessResult.total(x.fairness().readOps));
-            final Stats rmax = r.stats(c, x -> FairnessResult.max(x.fairness().readOps));
-            final Stats rmin = r.stats(c, x -> FairnessResult.min(x.fairness().readOps));
-            final Stats rmean = r.stats(c, x -> FairnessResult.mean(x.fairness().readOps));
-            final Stats fail = r.stats(c, x -> x.fairness().fails);
-            final Stats p50 = r.stats(c, x -> x.fairness().waitP50Micros);
-            final Stats p99 = r.stats(c, x -> x.fairness().waitP99Micros);
-            final Stats max = r.stats(c, x -> x.fairness().waitMaxMicros);
-            g.row(m.label(impl), n(wt), n(wmax) + "/" + n(wmin), n(wmean), n(rt), n(rmax) + "/" + n(rmin), n(rmean),
-                String.format(Locale.ROOT, "%.0f", fail.max()), Numbers.seed(p50.median()),
-                Numbers.seed(p99.median()), Numbers.seed(max.max()), String.format(Locale.ROOT, "%.0f", wmin.min()));
-            bars.add(new Bar(m.label(impl), "writer wait p99", p99));
-            bars.add(new Bar(m.label(impl), "writer wait max", max));
-        }
-        parts.add(new ReportPart("Fairness: dedicated readers and writers",
-            p.fairnessReaders + " reader and " + p.fairnessWriters + " writer threads for " + p.fairnessMillis +
-            " ms, " + p.load + " pause units inside the critical section and as many outside; locktorture-style " +
-            "per-thread ops (total, max/min, mean per side) and the writers' wait for the lock (us), medians over " +
-            p.forks + " runs in child JVMs, except `max us` and `worst writer` (the fewest ops any writer thread " +
-            "made), which are the worst over all runs: starvation must not be averaged away. Fail counts torn " +
-            "reads (must be 0). A large Max/Min gap means some threads starved.", g.render(), "fairness", "writer wait for the lock, us, lower is better", bars));
-    }
-
-    private static String n(final Stats s)
-    {
-        return String.format(Locale.ROOT, "%.0f", s.median());
     }
 
     // ---------------------------------------------------------------------------------------------- targets
@@ -866,15 +443,14 @@ final class Report
     {
         final GridTable g = new GridTable("patch", "seed", "seed's claim", "our stand-in cell", "adding", "removing/opt-in",
             "direction");
-        for (final SeedClaim claim : SeedClaim.ALL)
+        for (final SeedClaim claim : SeedClaims.all())
         {
-            if (!m.plan.patches().containsKey(claim.patch()) || !m.sections.contains(sectionOf(claim.bench())))
+            final BenchSpec spec = BenchSpecs.of(claim.bench());
+            if (!m.plan.patches().containsKey(claim.patch()) || !m.sections.contains(spec.section()))
             {
                 continue;
             }
-            final List<Integer> threads = claim.threads().isEmpty() ?
-                List.of(p.macroThreads.get(p.macroThreads.size() - 1)) : claim.threads();
-            for (final int t : threads)
+            for (final int t : spec.claimThreads(claim, p))
             {
                 final String[] deltas = new String[2];
                 final List<String> directions = new ArrayList<>();
@@ -884,10 +460,11 @@ final class Report
                     {
                         continue;
                     }
-                    final ToDoubleFunction<Sample> metric = claim.bench() == Bench.TRYLOCK ?
-                        Report::acquiredPerSecond : Sample::score;
-                    final Stats a = r.stats(claimCell(claim, c.with().spec(), t), metric);
-                    final Stats b = r.stats(claimCell(claim, c.without().spec(), t), metric);
+                    final ToDoubleFunction<Sample> metric = spec.claimMetric();
+                    final Cell with = spec.claimCell(claim, c.with().spec(), t, p);
+                    final Cell without = spec.claimCell(claim, c.without().spec(), t, p);
+                    final Stats a = r.stats(with, metric);
+                    final Stats b = r.stats(without, metric);
                     final int slot = c.kind() == Contribution.Kind.ADDING ? 0 : 1;
                     if (a == null || b == null)
                     {
@@ -895,15 +472,13 @@ final class Report
                         continue;
                     }
                     final double pct = a.changePercent(b);
-                    final Cell with = claimCell(claim, c.with().spec(), t);
-                    final Cell without = claimCell(claim, c.without().spec(), t);
                     deltas[slot] = change(with, without, metric);
                     final Comparison cmp = verdicts.get(key(with, without));
                     directions.add(cmp == null || !cmp.hasVerdict() ? "no verdict" :
                         !verdicts.different(key(with, without)) ? "no difference" :
                         Math.signum(pct) == claim.sign() ? "same" : "opposite");
                 }
-                g.row(claim.patch(), claim.seed(), claim.claim(), describeClaimCell(claim, t),
+                g.row(claim.patch(), claim.seed(), claim.claim(), spec.describeClaimCell(claim, t, p),
                     deltas[0] == null ? "-" : deltas[0], deltas[1] == null ? "-" : deltas[1],
                     directions.isEmpty() ? "n/a" : String.join(" / ", directions));
             }
@@ -918,60 +493,6 @@ final class Report
             "and counts only changes found different after the family-wise correction. The seeds ran the kernel on 4-80 core machines; these " +
             "are JVM stand-ins on " + machine.cores() + " cores, so only directions are comparable, not sizes.",
             g.render(), null, "", List.of()));
-    }
-
-    private static Section sectionOf(final Bench b)
-    {
-        switch (b)
-        {
-            case LOCKTEST:
-                return Section.LOCKTEST;
-            case TRYLOCK:
-                return Section.TRYLOCK;
-            case FAIRNESS:
-                return Section.FAIRNESS;
-            case REGION_TREE:
-            case BLOCK_MAP:
-                return Section.MACRO;
-            default:
-                return Section.UNCONTENDED;
-        }
-    }
-
-    private Cell claimCell(final SeedClaim claim, final String impl, final int t)
-    {
-        final Map<String, String> kv = new LinkedHashMap<>();
-        for (int i = 0; i < claim.params().size(); i += 2)
-        {
-            kv.put(claim.params().get(i), claim.params().get(i + 1));
-        }
-        switch (claim.bench())
-        {
-            case LOCKTEST:
-                return lt(impl, kv.get("ratio"), p.contributionLoads.get(p.contributionLoads.size() - 1), t);
-            case TRYLOCK:
-                return Cell.of(Bench.TRYLOCK, impl, t, "load", Integer.toString(p.load));
-            case REGION_TREE:
-                return Cell.of(Bench.REGION_TREE, impl, t, "writePercent", kv.get("writePercent"));
-            default:
-                return Cell.of(claim.bench(), impl, t, "mix", kv.get("mix"));
-        }
-    }
-
-    private String describeClaimCell(final SeedClaim claim, final int t)
-    {
-        switch (claim.bench())
-        {
-            case LOCKTEST:
-                return "seed-000 " + claim.params().get(1) + " " + t + "t load " +
-                    p.contributionLoads.get(p.contributionLoads.size() - 1) + " (time)";
-            case TRYLOCK:
-                return "seed-004 " + t + "t (rate)";
-            case REGION_TREE:
-                return "regiontree " + t + "t (throughput)";
-            default:
-                return claim.params().get(1) + " " + t + "t (throughput)";
-        }
     }
 
     // ------------------------------------------------------------------------------------------------ output
