@@ -2,6 +2,7 @@ package org.rwsem4j.bench;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -9,10 +10,11 @@ import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Turns an ablation run's results into the report's parts: seed-style tables with {@code % Change} blocks, the
- * contributions, the seed-004, uncontended, two-variant, macro and fairness tables, the targets for
- * {@code recommended}, and a per-seed summary of directions. Rendered as Markdown (with one SVG per table) and as
- * text for the console.
+ * Turns an ablation run's results into the report's parts. Each benchmark of the run's sections renders its own
+ * parts ({@link BenchSpec#report}, in {@link BenchSpecs#ALL}'s order) with the shared machinery here: the verdicts
+ * and {@code % Change} blocks, the controls section, the seed-000 cell health. The report then closes with the
+ * targets for {@code recommended} and a per-seed summary of directions (the claims are {@link SeedClaims}). Rendered
+ * as Markdown (with one SVG per table) and as text for the console.
  */
 final class Report
 {
@@ -67,7 +69,7 @@ final class Report
         return List.copyOf(parts);
     }
 
-    // ---------------------------------------------------------------------------------------------------- cells
+    // ------------------------------------------------------------------------------------- for the benchmarks
 
     /** @return the run's matrix */
     Matrix matrix()
@@ -126,7 +128,7 @@ final class Report
         return with + " vs " + without;
     }
 
-    // ----------------------------------------------------------------------------------------- seed 000 tables
+    // ------------------------------------------------------------------------------------- seed 000 machinery
 
     /**
      * Adds a {@code % Change} block to a seed-000 table: one row per (r:w, threads) cell of the grid, one change
@@ -172,7 +174,7 @@ final class Report
     void controls(final Set<String> nullControlSeeds, final String whatTheyChange)
     {
         final List<Contribution> cs = new ArrayList<>(m.plan.controlComparisons());
-        final Set<String> inert = new java.util.LinkedHashSet<>();
+        final Set<String> inert = new LinkedHashSet<>();
         m.plan.contributions().stream().filter(c -> !c.isControl() &&
             m.plan.patches().get(c.patch()).fromSeed(nullControlSeeds) && c.kind() != Contribution.Kind.OPT_IN)
             .forEach(c ->

@@ -45,32 +45,43 @@ final class SeedClaims
      */
     static List<SeedClaim> read(final Reader in, final String name)
     {
+        final JsonElement root;
         try
         {
-            final JsonElement root = JsonParser.parseReader(in);
-            if (!root.isJsonArray())
-            {
-                throw malformed(name, "the top level is not an array");
-            }
-            final JsonArray array = root.getAsJsonArray();
-            final List<SeedClaim> out = new ArrayList<>();
-            for (int i = 0; i < array.size(); i++)
-            {
-                if (!array.get(i).isJsonObject())
-                {
-                    throw malformed(name, "claim " + (i + 1) + " is not an object");
-                }
-                out.add(claim(array.get(i).getAsJsonObject(), name, "claim " + (i + 1)));
-            }
-            return List.copyOf(out);
+            root = JsonParser.parseReader(in);
         }
-        catch (final JsonParseException | IllegalStateException | UnsupportedOperationException |
-            NumberFormatException e)
+        catch (final JsonParseException e)
         {
-            final boolean ours = e instanceof IllegalStateException && e.getMessage() != null &&
-                e.getMessage().startsWith("malformed " + name + ": ");
-            throw ours ? (IllegalStateException)e : malformed(name, firstLine(e));
+            throw malformed(name, firstLine(e));
         }
+        if (!root.isJsonArray())
+        {
+            throw malformed(name, "the top level is not an array");
+        }
+        final JsonArray array = root.getAsJsonArray();
+        final List<SeedClaim> out = new ArrayList<>();
+        for (int i = 0; i < array.size(); i++)
+        {
+            final String where = "claim " + (i + 1);
+            if (!array.get(i).isJsonObject())
+            {
+                throw malformed(name, where + " is not an object");
+            }
+            try
+            {
+                out.add(claim(array.get(i).getAsJsonObject(), name, where));
+            }
+            catch (final UnsupportedOperationException | NumberFormatException e)
+            {
+                throw malformed(name, where + ": " + firstLine(e));
+            }
+            catch (final IllegalStateException e)
+            {
+                final boolean ours = e.getMessage() != null && e.getMessage().startsWith("malformed " + name);
+                throw ours ? e : malformed(name, where + ": " + firstLine(e));
+            }
+        }
+        return List.copyOf(out);
     }
 
     private static SeedClaim claim(final JsonObject o, final String name, final String where)
