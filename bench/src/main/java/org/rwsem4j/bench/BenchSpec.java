@@ -11,13 +11,35 @@ import java.util.function.ToDoubleFunction;
  * claim's stand-in cell is built and described. {@link BenchSpecs#ALL} lists every specification in report order;
  * {@link Matrix} and {@link Report} iterate over it.
  */
-interface BenchSpec
+abstract class BenchSpec
 {
+    private final Section section;
+    private final List<Bench> benches;
+    private final Set<String> seeds;
+
+    /**
+     * @param section the {@code --only} section this benchmark belongs to
+     * @param benches the methods its cells run
+     * @param seeds   the seeds whose patches it stands in for ({@link #seeds()})
+     */
+    BenchSpec(final Section section, final List<Bench> benches, final Set<String> seeds)
+    {
+        this.section = section;
+        this.benches = List.copyOf(benches);
+        this.seeds = Set.copyOf(seeds);
+    }
+
     /** @return the {@code --only} section this benchmark belongs to */
-    Section section();
+    final Section section()
+    {
+        return section;
+    }
 
     /** @return the methods its cells run */
-    List<Bench> benches();
+    final List<Bench> benches()
+    {
+        return benches;
+    }
 
     /**
      * The seeds whose patches this benchmark stands in for: in the quick profile, the contribution configurations
@@ -26,34 +48,37 @@ interface BenchSpec
      *
      * @return seed numbers such as {@code 004}
      */
-    Set<String> seeds();
+    final Set<String> seeds()
+    {
+        return seeds;
+    }
 
     /**
      * Adds this benchmark's cells for the matrix's profile, headline variants and plan.
      *
      * @param matrix the matrix being planned
      */
-    void plan(Matrix matrix);
+    abstract void plan(Matrix matrix);
 
     /**
      * Adds this benchmark's parts to the report.
      *
      * @param report the report being built
      */
-    void report(Report report);
+    abstract void report(Report report);
 
     /**
      * @param claim   a claim whose stand-in is one of {@link #benches()}
      * @param profile the run's profile
      * @return the thread counts of the claim's stand-in cells
      */
-    default List<Integer> claimThreads(final SeedClaim claim, final Profile profile)
+    List<Integer> claimThreads(final SeedClaim claim, final Profile profile)
     {
         return claim.threads();
     }
 
     /** @return what a claim's change is measured on, per fork */
-    default ToDoubleFunction<Sample> claimMetric()
+    ToDoubleFunction<Sample> claimMetric()
     {
         return Sample::score;
     }
@@ -65,7 +90,7 @@ interface BenchSpec
      * @param profile the run's profile
      * @return the stand-in cell, as {@link #plan} made it
      */
-    default Cell claimCell(final SeedClaim claim, final String impl, final int threads, final Profile profile)
+    Cell claimCell(final SeedClaim claim, final String impl, final int threads, final Profile profile)
     {
         return new Cell(claim.bench(), impl, new java.util.TreeMap<>(claim.params()), threads);
     }
@@ -76,5 +101,5 @@ interface BenchSpec
      * @param profile the run's profile
      * @return the stand-in cell, as the claims table names it
      */
-    String describeClaimCell(SeedClaim claim, int threads, Profile profile);
+    abstract String describeClaimCell(SeedClaim claim, int threads, Profile profile);
 }

@@ -9,27 +9,14 @@ import java.util.Set;
  * Dedicated readers and writers ({@link FairnessHarness}, in child JVMs): per-thread ops and the writers' waits. It
  * stands in for seed 001 (handoff: fairness and waiting). No seed claims.
  */
-final class FairnessSpec implements BenchSpec
+final class FairnessSpec extends BenchSpec
 {
     /** The seeds it stands in for: 001, the handoff. */
     static final Set<String> SEEDS = Set.of("001");
 
-    @Override
-    public Section section()
+    FairnessSpec()
     {
-        return Section.FAIRNESS;
-    }
-
-    @Override
-    public List<Bench> benches()
-    {
-        return List.of(Bench.FAIRNESS);
-    }
-
-    @Override
-    public Set<String> seeds()
-    {
-        return SEEDS;
+        super(Section.FAIRNESS, List.of(Bench.FAIRNESS), SEEDS);
     }
 
     private static Cell cell(final Profile p, final String impl)
@@ -41,7 +28,7 @@ final class FairnessSpec implements BenchSpec
 
     /** The rrwl peers (every peer in the full profile), the headline variants and seed 001's configurations. */
     @Override
-    public void plan(final Matrix m)
+    void plan(final Matrix m)
     {
         for (final String impl : m.withContributions(m.peers(Locks.RRWL, Locks.RRWL_FAIR), SEEDS))
         {
@@ -50,13 +37,13 @@ final class FairnessSpec implements BenchSpec
     }
 
     @Override
-    public String describeClaimCell(final SeedClaim claim, final int threads, final Profile profile)
+    String describeClaimCell(final SeedClaim claim, final int threads, final Profile profile)
     {
         return "fairness (ops)";
     }
 
     @Override
-    public void report(final Report report)
+    void report(final Report report)
     {
         final Profile p = report.profile();
         final Matrix m = report.matrix();

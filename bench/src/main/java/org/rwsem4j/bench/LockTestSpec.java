@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * Seed 000's microbenchmark ({@link LockTestBenchmark}): execution time of N workers at r:w and load. It measures
  * every contribution and both controls, and stands in for the claims of seeds 000 and 003.
  */
-final class LockTestSpec implements BenchSpec
+final class LockTestSpec extends BenchSpec
 {
     /**
      * Seeds whose patches act only on calls no seed-000 cell makes (seed 004's patch changes only
@@ -20,22 +20,9 @@ final class LockTestSpec implements BenchSpec
      */
     static final Set<String> NULL_CONTROL_SEEDS = TrylockSpec.SEEDS;
 
-    @Override
-    public Section section()
+    LockTestSpec()
     {
-        return Section.LOCKTEST;
-    }
-
-    @Override
-    public List<Bench> benches()
-    {
-        return List.of(Bench.LOCKTEST);
-    }
-
-    @Override
-    public Set<String> seeds()
-    {
-        return Set.of();
+        super(Section.LOCKTEST, List.of(Bench.LOCKTEST), Set.of());
     }
 
     /**
@@ -59,7 +46,7 @@ final class LockTestSpec implements BenchSpec
      * {@link Profile#contributionCells()} at the contribution loads.
      */
     @Override
-    public void plan(final Matrix m)
+    void plan(final Matrix m)
     {
         final Profile profile = m.profile;
         for (final int threads : profile.lockTestThreads)
@@ -103,7 +90,7 @@ final class LockTestSpec implements BenchSpec
     }
 
     @Override
-    public void report(final Report report)
+    void report(final Report report)
     {
         headline(report);
         report.controls(NULL_CONTROL_SEEDS, "`readLock().tryLock()`");
@@ -113,13 +100,13 @@ final class LockTestSpec implements BenchSpec
     }
 
     @Override
-    public Cell claimCell(final SeedClaim claim, final String impl, final int threads, final Profile profile)
+    Cell claimCell(final SeedClaim claim, final String impl, final int threads, final Profile profile)
     {
         return cell(profile, impl, claim.param("ratio"), lastLoad(profile), threads);
     }
 
     @Override
-    public String describeClaimCell(final SeedClaim claim, final int threads, final Profile profile)
+    String describeClaimCell(final SeedClaim claim, final int threads, final Profile profile)
     {
         return "seed-000 " + claim.param("ratio") + " " + threads + "t load " + lastLoad(profile) + " (time)";
     }

@@ -8,7 +8,7 @@ import java.util.Set;
  * The macro workloads: the region tree ({@link RegionTreeBenchmark}, seed 001's AIM7 stand-in) and the block map
  * ({@link BlockMapBenchmark} at {@code randrw} and {@code randwrite}, seed 002's fio stand-in).
  */
-final class MacroSpec implements BenchSpec
+final class MacroSpec extends BenchSpec
 {
     /** The seeds the region tree stands in for: 001 (AIM7 shared). */
     static final Set<String> REGION_TREE_SEEDS = Set.of("001");
@@ -16,22 +16,9 @@ final class MacroSpec implements BenchSpec
     static final Set<String> BLOCK_MAP_SEEDS = Set.of("002");
     private static final String REGION_TREE = "regiontree";
 
-    @Override
-    public Section section()
+    MacroSpec()
     {
-        return Section.MACRO;
-    }
-
-    @Override
-    public List<Bench> benches()
-    {
-        return List.of(Bench.REGION_TREE, Bench.BLOCK_MAP);
-    }
-
-    @Override
-    public Set<String> seeds()
-    {
-        return Set.of("001", "002");
+        super(Section.MACRO, List.of(Bench.REGION_TREE, Bench.BLOCK_MAP), Set.of("001", "002"));
     }
 
     /** The three macro cells of one lock at one thread count. */
@@ -48,7 +35,7 @@ final class MacroSpec implements BenchSpec
      * runs all three).
      */
     @Override
-    public void plan(final Matrix m)
+    void plan(final Matrix m)
     {
         final List<String> impls = new ArrayList<>(m.peers(Locks.RRWL));
         impls.addAll(m.headline);
@@ -86,20 +73,20 @@ final class MacroSpec implements BenchSpec
 
     /** A claim with no thread counts stands in at the profile's largest macro thread count. */
     @Override
-    public List<Integer> claimThreads(final SeedClaim claim, final Profile profile)
+    List<Integer> claimThreads(final SeedClaim claim, final Profile profile)
     {
         return claim.threads().isEmpty() ? List.of(profile.macroThreads.get(profile.macroThreads.size() - 1)) :
             claim.threads();
     }
 
     @Override
-    public String describeClaimCell(final SeedClaim claim, final int threads, final Profile profile)
+    String describeClaimCell(final SeedClaim claim, final int threads, final Profile profile)
     {
         return claim.params().getOrDefault("mix", REGION_TREE) + " " + threads + "t (throughput)";
     }
 
     @Override
-    public void report(final Report report)
+    void report(final Report report)
     {
         final Matrix m = report.matrix();
         final Profile p = report.profile();

@@ -7,27 +7,14 @@ import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /** Seed 004's read-trylock rate ({@link ReadTrylockBenchmark}) at 1, 2, 4 and 8 threads. */
-final class TrylockSpec implements BenchSpec
+final class TrylockSpec extends BenchSpec
 {
     /** The seeds it stands in for: 004, the read trylock. */
     static final Set<String> SEEDS = Set.of("004");
 
-    @Override
-    public Section section()
+    TrylockSpec()
     {
-        return Section.TRYLOCK;
-    }
-
-    @Override
-    public List<Bench> benches()
-    {
-        return List.of(Bench.TRYLOCK);
-    }
-
-    @Override
-    public Set<String> seeds()
-    {
-        return SEEDS;
+        super(Section.TRYLOCK, List.of(Bench.TRYLOCK), SEEDS);
     }
 
     private static Cell cell(final Profile p, final String impl, final int threads)
@@ -37,7 +24,7 @@ final class TrylockSpec implements BenchSpec
 
     /** The rrwl peer (every peer in the full profile), the headline variants and seed 004's configurations. */
     @Override
-    public void plan(final Matrix m)
+    void plan(final Matrix m)
     {
         final List<String> impls = m.withContributions(m.peers(Locks.RRWL), SEEDS);
         if (m.profile.isQuick())
@@ -54,19 +41,19 @@ final class TrylockSpec implements BenchSpec
     }
 
     @Override
-    public ToDoubleFunction<Sample> claimMetric()
+    ToDoubleFunction<Sample> claimMetric()
     {
         return TrylockSpec::acquiredPerSecond;
     }
 
     @Override
-    public Cell claimCell(final SeedClaim claim, final String impl, final int threads, final Profile profile)
+    Cell claimCell(final SeedClaim claim, final String impl, final int threads, final Profile profile)
     {
         return cell(profile, impl, threads);
     }
 
     @Override
-    public String describeClaimCell(final SeedClaim claim, final int threads, final Profile profile)
+    String describeClaimCell(final SeedClaim claim, final int threads, final Profile profile)
     {
         return "seed-004 " + threads + "t (rate)";
     }
@@ -84,7 +71,7 @@ final class TrylockSpec implements BenchSpec
     }
 
     @Override
-    public void report(final Report report)
+    void report(final Report report)
     {
         final Profile p = report.profile();
         final Matrix m = report.matrix();

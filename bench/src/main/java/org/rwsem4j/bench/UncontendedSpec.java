@@ -9,25 +9,12 @@ import java.util.Set;
  * One thread's lock/unlock cost ({@link UncontendedBenchmark}) for the off-heap and on-heap words beside the peers,
  * and two variants used through the same call sites ({@link TwoVariantBenchmark}). No seed claims.
  */
-final class UncontendedSpec implements BenchSpec
+final class UncontendedSpec extends BenchSpec
 {
-    @Override
-    public Section section()
+    UncontendedSpec()
     {
-        return Section.UNCONTENDED;
-    }
-
-    @Override
-    public List<Bench> benches()
-    {
-        return List.of(Bench.UNCONTENDED_READ, Bench.UNCONTENDED_WRITE, Bench.TWO_VARIANT_READ,
-            Bench.TWO_VARIANT_WRITE);
-    }
-
-    @Override
-    public Set<String> seeds()
-    {
-        return Set.of();
+        super(Section.UNCONTENDED, List.of(Bench.UNCONTENDED_READ, Bench.UNCONTENDED_WRITE, Bench.TWO_VARIANT_READ,
+            Bench.TWO_VARIANT_WRITE), Set.of());
     }
 
     /**
@@ -35,7 +22,7 @@ final class UncontendedSpec implements BenchSpec
      * {@link #twoVariantPairs}.
      */
     @Override
-    public void plan(final Matrix m)
+    void plan(final Matrix m)
     {
         final List<String> impls = new ArrayList<>(m.peers(Locks.RRWL, Locks.STAMPED, Locks.MUTEX));
         for (final String spec : m.headline)
@@ -76,13 +63,13 @@ final class UncontendedSpec implements BenchSpec
     }
 
     @Override
-    public String describeClaimCell(final SeedClaim claim, final int threads, final Profile profile)
+    String describeClaimCell(final SeedClaim claim, final int threads, final Profile profile)
     {
         return claim.bench().name().toLowerCase(Locale.ROOT) + " (ns/op)";
     }
 
     @Override
-    public void report(final Report report)
+    void report(final Report report)
     {
         uncontended(report);
         twoVariants(report);

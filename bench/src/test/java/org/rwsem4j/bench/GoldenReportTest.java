@@ -80,22 +80,23 @@ class GoldenReportTest
     @Test
     void smokeReport() throws IOException
     {
-        final Matrix m = matrix(Profile.smoke().withForks(3));
-        final Results results = results(m);
-        final Report report = new Report(m, results, MACHINE);
-        golden("report-smoke.md", report.markdown("Golden smoke", "", results.failures(), ""));
-        golden("report-smoke.txt", report.text());
+        report(Profile.smoke().withForks(3), "smoke");
     }
 
     /** The full profile over every section, with one fork per cell (no verdicts, so the bootstrap stays small). */
     @Test
     void fullReport() throws IOException
     {
-        final Matrix m = matrix(Profile.full().withForks(1));
+        report(Profile.full().withForks(1), "full");
+    }
+
+    private static void report(final Profile profile, final String name) throws IOException
+    {
+        final Matrix m = matrix(profile);
         final Results results = results(m);
         final Report report = new Report(m, results, MACHINE);
-        golden("report-full.md", report.markdown("Golden full", "", results.failures(), ""));
-        golden("report-full.txt", report.text());
+        golden("report-" + name + ".md", report.markdown("Golden " + name, "", results.failures(), ""));
+        golden("report-" + name + ".txt", report.text());
     }
 
     private static String cells(final Matrix m)
