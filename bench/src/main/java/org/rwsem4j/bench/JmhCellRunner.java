@@ -23,6 +23,11 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 final class JmhCellRunner
 {
+    /** What JMH says when another instance holds its lock file ({@code java.io.tmpdir/jmh.lock}). */
+    static final String JMH_LOCK_BUSY = "Unable to acquire the JMH lock";
+    private static final int LOCK_WAIT_MINUTES = 30;
+    private static final long LOCK_RETRY_MILLIS = 1000;
+
     private final Profile profile;
 
     JmhCellRunner(final Profile profile)
@@ -56,12 +61,57 @@ final class JmhCellRunner
             b.warmupIterations(profile.timedWarmups).warmupTime(t)
                 .measurementIterations(profile.timedMeasurements).measurementTime(t);
         }
-        final Collection<RunResult> results = new Runner(b.build()).run();
+        final Collection<RunResult> results = runHoldingJmhLock(b);
         if (results.size() != 1)
         {
             throw new RunnerException("expected one result for " + cell.describe() + ", got " + results.size());
         }
         return results.iterator().next();
+    }
+
+    /**
+     * Runs JMH; while another JMH instance on the machine holds JMH's lock file, waits for it and tries again (up to
+     * {@link #LOCK_WAIT_MINUTES}), so that two benchmark runs never measure at the same time and a busy lock file is
+     * not reported as a failed cell.
+     */
+    private static Collection<RunResult> runHoldingJmhLock(final ChainedOptionsBuilder b) throws RunnerException
+    {
+        final long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(LOCK_WAIT_MINUTES);
+        while (true)
+        {
+            try
+            {
+                return new Runner(b.build()).run();
+            }
+            catch (final RunnerException e)
+            {
+                if (!lockBusy(e) || System.nanoTime() > deadline)
+                {
+                    throw e;
+                }
+            }
+            try
+            {
+                Thread.sleep(LOCK_RETRY_MILLIS);
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+                throw new RunnerException("interrupted while waiting for JMH's lock file", e);
+            }
+        }
+    }
+
+    private static boolean lockBusy(final Throwable e)
+    {
+        for (Throwable t = e; t != null; t = t.getCause())
+        {
+            if (String.valueOf(t.getMessage()).contains(JMH_LOCK_BUSY))
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
