@@ -135,7 +135,8 @@ final class AbPlan
     String summary()
     {
         return String.format(Locale.ROOT, "%s: %d cells x 2 jars x %d forks = %d child runs, %d warm-up + %d " +
-            "measured iterations per fork", benchmark, cells.size(), forks, cells.size() * 2 * forks, warmups, iterations);
+            "measured iterations per fork", benchmark, cells.size(), forks, cells.size() * 2 * forks, warmups,
+            iterations);
     }
 
     /**
