@@ -211,7 +211,7 @@ final class AbReport
             return "-";
         }
         return Numbers.seed(Bootstrap.median(pool(forks))) + " " + row.unit() +
-            String.format(Locale.ROOT, " (%d forks)", forks.size());
+            String.format(Locale.ROOT, " (%d fork%s)", forks.size(), forks.size() == 1 ? "" : "s");
     }
 
     private static double[] pool(final List<double[]> forks)
