@@ -22,9 +22,9 @@ import picocli.CommandLine.Parameters;
  * family-wise false-positive rate is at most 5%. Running the same jar as A and B is the null control: every row must
  * say "no difference".
  */
-@Command(name = "ab", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "ab", sortOptions = false,
     description = {"Measures two builds (shaded bench jars) by alternating forks of the two in one run, and prints "
-        + "B against A per cell: each median, B/A - 1 with its 95% bootstrap interval and a Holm-corrected verdict.",
+        + "B against A per cell: each median, B/A - 1 with its 95%% bootstrap interval and a Holm-corrected verdict.",
         "Each fork is a child 'java -jar <jar> jmh ...' with one JMH fork; the jars may come from any commit that "
         + "has the 'jmh' command. bench/ab.sh builds the jars at two git revisions and runs this."})
 public final class AbCommand implements Callable<Integer>
@@ -80,6 +80,9 @@ public final class AbCommand implements Callable<Integer>
 
     @Option(names = "--dry-run", description = "print the plan and every child's command line, run nothing")
     private boolean dryRun;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    private boolean help;
 
     /** Prints to the standard streams. */
     public AbCommand()

@@ -113,6 +113,15 @@ class AbCommandTest
     }
 
     @Test
+    void helpIsGeneratedAndSucceeds()
+    {
+        assertEquals(0, run("--help"));
+        assertTrue(out().startsWith("Usage: ab "), out());
+        assertTrue(out().contains("--param=k=v"), out());
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void missingJarAndJarWithoutTheBenchmarkAreNamed()
     {
         assertEquals(AbCommand.USAGE, run("a.jar missing.jar --dry-run"));
