@@ -36,8 +36,9 @@ final class JmhJson
      * @param params    its JMH parameters, sorted
      * @param threads   JMH threads
      * @param forks     one sample per fork in the entry
+     * @param unit      the primary metric's {@code scoreUnit} (e.g. {@code ms/op}), or empty if the entry has none
      */
-    record Entry(String benchmark, TreeMap<String, String> params, int threads, List<Sample> forks)
+    record Entry(String benchmark, TreeMap<String, String> params, int threads, List<Sample> forks, String unit)
     {
     }
 
@@ -93,7 +94,8 @@ final class JmhJson
                     params.put(kv.getKey(), kv.getValue().getAsString());
                 }
             }
-            final JsonArray primary = required(o, "primaryMetric", where).getAsJsonObject().getAsJsonArray("rawData");
+            final JsonObject primaryMetric = required(o, "primaryMetric", where).getAsJsonObject();
+            final JsonArray primary = primaryMetric.getAsJsonArray("rawData");
             if (primary == null)
             {
                 throw new UsageException(where + ": primaryMetric has no rawData");
@@ -106,7 +108,8 @@ final class JmhJson
                 forks.add(fork(primary.get(f).getAsJsonArray(), secondary, f, where));
             }
             return new Entry(required(o, "benchmark", where).getAsString(), params,
-                required(o, "threads", where).getAsInt(), forks);
+                required(o, "threads", where).getAsInt(), forks,
+                primaryMetric.has("scoreUnit") ? primaryMetric.get("scoreUnit").getAsString() : "");
         }
         catch (final IllegalStateException | UnsupportedOperationException | NumberFormatException |
             ClassCastException | IndexOutOfBoundsException ex)
