@@ -3,7 +3,7 @@ package org.rwsem4j.bench;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** A whole number of at least 1, with {@code _} allowed as a digit separator ({@code 100_000}). */
+/** A whole number of at least 1, with {@code _} allowed between digits ({@code 100_000}), as in Java. */
 final class PositiveInt implements ITypeConverter<Integer>
 {
     @Override
@@ -12,6 +12,10 @@ final class PositiveInt implements ITypeConverter<Integer>
         final int v;
         try
         {
+            if (!text.matches("[0-9]+(_+[0-9]+)*"))
+            {
+                throw new NumberFormatException(text);
+            }
             v = Integer.parseInt(text.replace("_", ""));
         }
         catch (final NumberFormatException e)

@@ -81,6 +81,50 @@ class RunFolderTest
         assertEquals(first, out.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * The live path of the ablation (Results in memory, header from the metadata) against the rebuilt one, with what
+     * the real run above does not have: fairness cells (their results live only in metadata.json) and failed cells.
+     */
+    @Test
+    void fairnessResultsAndFailuresSurviveTheRoundTrip() throws Exception
+    {
+        final List<String> args = List.of("--smoke", "--forks", "1", "--ops", "2000", "--only", "locktest,fairness");
+        final Path dir = tmp.resolve("fair");
+        final Matrix matrix = Ablation.matrix(AblationCommand.parse(args));
+        SyntheticRun.writeJmh(dir, matrix, scores());
+        final Results results = new Results();
+        for (final JmhJson.Entry e : JmhJson.read(dir.resolve(RunFolder.JMH_JSON)))
+        {
+            final Cell c = matrix.cells.stream().filter(x -> x.bench() == Bench.LOCKTEST &&
+                x.impl().equals(e.params().get("impl")) && x.params().get("ratio").equals(e.params().get("ratio")) &&
+                x.params().get("load").equals(e.params().get("load"))).findFirst().orElseThrow();
+            e.forks().forEach(s -> results.add(c, s));
+        }
+        int n = 0;
+        Cell failed = null;
+        for (final Cell c : matrix.cells)
+        {
+            if (c.bench() == Bench.FAIRNESS)
+            {
+                n++;
+                results.add(c, FairnessRunner.sample(FairnessResult.decode("readOps=100,20" + n + " writeOps=3" + n +
+                    ",4 fail=0 waitP50us=1.234 waitP99us=5.67" + n + " waitMaxus=9.100")));
+                failed = c;
+            }
+        }
+        results.fail(failed, "IOException: fairness child failed (exit 1):\nits output");
+        final RunMetadata meta = SyntheticRun.metadata(dir, args);
+        meta.update(1, matrix, results, List.of("rrwl: Writes:  Total: 7"), 61.0, "3.00 2.00 1.00");
+        meta.write(dir);
+        final Report live = new Report(matrix, results, SyntheticRun.machine());
+        final String expected = live.markdown(meta.title, "", results.failures(), Ablation.header(matrix, live, meta));
+        assertTrue(expected.contains("## Fairness"), expected);
+        assertTrue(expected.contains("## Failed cells"), expected);
+        assertEquals(0, run("report", "--from", dir.toString()), err.toString(StandardCharsets.UTF_8));
+        assertEquals(expected, out.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of("rrwl: Writes:  Total: 7"), RunMetadata.read(dir).fairnessLines);
+    }
+
     @Test
     void aMissingFolderIsRefused() throws Exception
     {

@@ -32,22 +32,52 @@ final class SyntheticRun
      */
     static Path write(final Path dir, final Map<String, Double> score) throws Exception
     {
-        Files.createDirectories(dir);
         final Matrix matrix = Ablation.matrix(AblationCommand.parse(ARGS));
-        final JsonArray entries = new JsonArray();
-        for (final Cell c : matrix.cells)
-        {
-            entries.add(entry(c, score.get(matrix.label(c.impl()))));
-        }
-        Files.writeString(dir.resolve(RunFolder.JMH_JSON), new GsonBuilder().setPrettyPrinting().create()
-            .toJson(entries), StandardCharsets.UTF_8);
-        final MachineInfo machine = new MachineInfo(2, "test cpu", "test jvm", "test os", "2026-12-01T12:00:00Z",
-            "0000000 (test)", 40.0);
-        final RunMetadata meta = RunMetadata.start(ARGS, dir.getFileName().toString(), "synthetic " + dir.getFileName(),
-            machine, "1.00 1.00 1.00");
+        writeJmh(dir, matrix, score);
+        final RunMetadata meta = metadata(dir, ARGS);
         meta.update(1, matrix, new Results(), List.of(), 12.5, "2.00 1.00 1.00");
         meta.write(dir);
         return dir;
+    }
+
+    /** The machine every synthetic run records. */
+    static MachineInfo machine()
+    {
+        return new MachineInfo(2, "test cpu", "test jvm", "test os", "2026-12-01T12:00:00Z", "0000000 (test)", 40.0);
+    }
+
+    /**
+     * @param dir  the run folder
+     * @param args the ablation arguments to record
+     * @return the metadata of a run starting now (not written yet)
+     */
+    static RunMetadata metadata(final Path dir, final List<String> args)
+    {
+        return RunMetadata.start(args, dir.getFileName().toString(), "synthetic " + dir.getFileName(), machine(),
+            "1.00 1.00 1.00");
+    }
+
+    /**
+     * Writes jmh.json: one entry (one fork of two iterations, 0.99 and 1.01 times the score) per JMH cell.
+     *
+     * @param dir    the run folder (created)
+     * @param matrix the run's cells
+     * @param score  each lock's score by its label
+     * @throws IOException if it cannot be written
+     */
+    static void writeJmh(final Path dir, final Matrix matrix, final Map<String, Double> score) throws IOException
+    {
+        Files.createDirectories(dir);
+        final JsonArray entries = new JsonArray();
+        for (final Cell c : matrix.cells)
+        {
+            if (c.bench().isJmh())
+            {
+                entries.add(entry(c, score.get(matrix.label(c.impl()))));
+            }
+        }
+        Files.writeString(dir.resolve(RunFolder.JMH_JSON), new GsonBuilder().setPrettyPrinting().create()
+            .toJson(entries), StandardCharsets.UTF_8);
     }
 
     private static JsonObject entry(final Cell c, final double ms)
