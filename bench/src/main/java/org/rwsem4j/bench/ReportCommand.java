@@ -29,6 +29,10 @@ final class ReportCommand implements Callable<Integer>
     @Option(names = "--out", paramLabel = "FILE", description = "Write the report here instead of standard output.")
     Path out;
 
+    @Option(names = "--latest", description = "Print the run's latest.md instead (the same report, its chart links " +
+        "pointing into runs/<stamp>/).")
+    boolean latest;
+
     private final PrintStream stdout;
     private final PrintStream stderr;
 
@@ -47,7 +51,7 @@ final class ReportCommand implements Callable<Integer>
             stderr.println(UsageErrors.PROGRAM + ": note: the run stopped after " + run.metadata.roundsDone + " of " +
                 run.metadata.rounds + " rounds; the report covers those");
         }
-        final String markdown = run.reportMarkdown();
+        final String markdown = run.reportMarkdown(latest ? "runs/" + run.metadata.stamp + "/" : "");
         if (out == null)
         {
             stdout.print(markdown);

@@ -76,11 +76,15 @@ final class RunFolder
         return new RunFolder(dir, meta, matrix, results);
     }
 
-    /** @return the report as the run wrote its {@code report.md} */
-    String reportMarkdown()
+    /**
+     * @param svgDir the charts' folder relative to the Markdown file: empty for the run's {@code report.md},
+     *               {@code runs/<stamp>/} for {@code latest.md}
+     * @return the report as the run wrote it
+     */
+    String reportMarkdown(final String svgDir)
     {
         final Report report = new Report(matrix, results, metadata.machine);
-        return report.markdown(metadata.title, "", results.failures(), Ablation.header(matrix, report, metadata));
+        return report.markdown(metadata.title, svgDir, results.failures(), Ablation.header(matrix, report, metadata));
     }
 
     /** The rebuild needs the run's patch set: the plan, {@code all} and {@code recommended} depend on it. */

@@ -65,6 +65,9 @@ class RunFolderTest
         final Path copy = tmp.resolve("rebuilt.md");
         assertEquals(0, run("report", "--from", runDir.toString(), "--out", copy.toString()));
         assertEquals(written, Files.readString(copy, StandardCharsets.UTF_8));
+        assertEquals(0, run("report", "--from", runDir.toString(), "--latest"));
+        assertEquals(Files.readString(tmp.resolve("latest.md"), StandardCharsets.UTF_8),
+            out.toString(StandardCharsets.UTF_8));
     }
 
     @Test
