@@ -194,6 +194,11 @@ final class AblationCommand implements Callable<Integer>
         final Set<String> chosen = new LinkedHashSet<>();
         for (final String p : list(text, "--patches"))
         {
+            if (PatchInfo.available().stream().anyMatch(i -> i.isControl() && i.name().equals(p)))
+            {
+                throw new UsageException("--patches: '" + p + "' is a bench-only control; the controls are always " +
+                    "measured");
+            }
             if (!available.contains(p))
             {
                 throw new UsageException("--patches: '" + p + "' is not on the classpath; available: " +

@@ -81,7 +81,9 @@ final class UsageErrors
     /** @return the first line of a message, decapitalized unless it starts with an acronym */
     static String oneLine(final String message)
     {
-        final String line = message == null ? "" : message.lines().findFirst().orElse("").trim();
+        // a wrapped exception's message repeats the cause's class name (java.io.EOFException: ...): drop it
+        final String line = message == null ? "" : message.lines().findFirst().orElse("").trim()
+            .replaceFirst("^([a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*: ", "");
         if (line.length() > 1 && Character.isUpperCase(line.charAt(0)) && Character.isLowerCase(line.charAt(1)))
         {
             return line.substring(0, 1).toLowerCase(Locale.ROOT) + line.substring(1);
