@@ -27,8 +27,9 @@ import org.openjdk.jmh.runner.RunnerException;
  * one SVG per table.
  *
  * <p>Output layout under {@code --out} (default {@code bench/results}): {@code runs/<stamp>/} holds the dated
- * report ({@code report.md}), {@code jmh.json}, {@code fairness.txt} and the SVGs; {@code latest.md} is a copy of
- * the newest report whose chart links point into its run folder.
+ * report ({@code report.md}), {@code jmh.json}, {@code metadata.json} ({@link RunMetadata}: both rewritten after every
+ * round; {@code report --from} rebuilds the report from them), {@code fairness.txt} and the SVGs; {@code latest.md}
+ * is a copy of the newest report whose chart links point into its run folder.
  */
 final class Ablation
 {
@@ -36,53 +37,19 @@ final class Ablation
     {
     }
 
-    static String usage()
-    {
-        return String.join(System.lineSeparator(),
-            "ablation options:",
-            "  --smoke              seed-000 headline only: 10 threads, r:w 1:1 and 10:1, load 1; base, recommended,",
-            "                       rrwl, mutex; cells sized by time (200 ms windows); 3 forks (no verdicts: under 5)",
-            "  --quick              fewer cells, same size: headline grid, contributions and controls at 10 threads,",
-            "                       1:1 and 10:1, load 1; cells sized by time (200 ms windows); 5 forks",
-            "  --full               the whole seed matrix, 5 forks, 1M ops (the default; hours on 2 cores)",
-            "  --forks N            forks (rounds) per cell",
-            "  --ops N              lock/unlock operations per thread in the seed-000 cells",
-            "  --variants a,b,...   headline variant specs (default base,all,recommended); spec@heap = on-heap word",
-            "  --patches p,q,...    measure contributions of these patches only (default: every available one)",
-            "  --only s,t,...       sections: " + Section.names(),
-            "  --out DIR            where reports go (default bench/results, or results outside the project root)",
-            "  --dry-run            print the plan and the cell count, run nothing",
-            "",
-            "Peers (mutex, rrwl, rrwl-fair, stamped) are always measured in the same run.",
-            "") + System.lineSeparator();
-    }
-
     /**
-     * @param args the arguments after {@code ablation}
-     * @param out  console output
-     * @param err  console errors
+     * @param a         the checked settings ({@link AblationCommand})
+     * @param arguments the arguments after {@code ablation}, as given (recorded in metadata.json)
+     * @param out       console output
+     * @param err       console errors
      * @return 0, or 1 if any cell failed
      * @throws UsageException for bad arguments
      */
-    static int run(final String[] args, final PrintStream out, final PrintStream err) throws UsageException
+    static int run(final AblationArgs a, final List<String> arguments, final PrintStream out, final PrintStream err)
+        throws UsageException
     {
-        final AblationArgs a = AblationArgs.parse(args, PatchInfo.libraryPatchNames());
-        if (a.help)
-        {
-            out.print(usage());
-            return 0;
-        }
-        final AblationPlan plan = AblationPlan.of(a.profile.contributionCells().isEmpty() ? List.of() :
-            PatchInfo.available(), a.patches);
-        final Matrix matrix;
-        try
-        {
-            matrix = new Matrix(a.profile, plan, a.variants, a.sections);
-        }
-        catch (final IllegalArgumentException e)
-        {
-            throw new UsageException(e.getMessage());
-        }
+        final Matrix matrix = matrix(a);
+        final AblationPlan plan = matrix.plan;
         final Profile p = a.profile;
         final double estimate = printPlan(a, plan, matrix, out);
         if (a.dryRun)
@@ -94,6 +61,7 @@ final class Ablation
             Runtime.getRuntime().availableProcessors());
         final MachineInfo machine = MachineInfo.probe(pause);
         final String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + p.name;
+        final String title = "rwsem4j ablation, " + p.name + " profile, " + stamp;
         final Path runDir = a.out.resolve("runs").resolve(stamp);
         try
         {
@@ -104,7 +72,7 @@ final class Ablation
             err.println("rwsem4j-bench: cannot create " + runDir + ": " + e.getMessage());
             return 1;
         }
-        final String loadBefore = MachineInfo.loadAverage();
+        final RunMetadata meta = RunMetadata.start(arguments, stamp, title, machine, MachineInfo.loadAverage());
         final Results results = new Results();
         final List<RunResult> jmh = new ArrayList<>();
         final JmhCellRunner jmhRunner = new JmhCellRunner(p);
@@ -124,12 +92,14 @@ final class Ablation
                 }
                 progress.finished(round, p.forks, c.describe(matrix.label(c.impl())), p.estimateSeconds(c), outcome);
             }
-            writeJson(runDir.resolve("jmh.json"), jmh, err);
+            writeJson(runDir.resolve(RunFolder.JMH_JSON), jmh, err);
+            meta.update(round, matrix, results, fairnessRunner.kernelLines(), progress.elapsedSeconds(),
+                MachineInfo.loadAverage());
+            writeMetadata(runDir, meta, err);
         }
         final Report report = new Report(matrix, results, machine);
         out.print(report.text());
-        final String header = header(matrix, report, Progress.clock(progress.elapsedSeconds()), loadBefore);
-        final String title = "rwsem4j ablation, " + p.name + " profile, " + stamp;
+        final String header = header(matrix, report, meta);
         try
         {
             for (final Map.Entry<String, String> svg : report.svgs().entrySet())
@@ -157,11 +127,34 @@ final class Ablation
         return 0;
     }
 
-    /** @return the report header's run lines: profile, verdicts and controls, patches, load average, files */
-    private static String header(final Matrix matrix, final Report report, final String took, final String loadBefore)
+    /**
+     * @param a the checked settings
+     * @return the run's matrix (its plan: {@link Matrix#plan})
+     * @throws UsageException if the settings make no valid matrix
+     */
+    static Matrix matrix(final AblationArgs a) throws UsageException
+    {
+        final AblationPlan plan = AblationPlan.of(a.profile.contributionCells().isEmpty() ? List.of() :
+            PatchInfo.available(), a.patches);
+        try
+        {
+            return new Matrix(a.profile, plan, a.variants, a.sections);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /**
+     * The report header's run lines: profile, verdicts and controls, patches, load average, files. Everything comes
+     * from the run's metadata, so {@code report --from} prints the same lines.
+     */
+    static String header(final Matrix matrix, final Report report, final RunMetadata run)
     {
         final Profile p = matrix.profile;
-        final Set<String> library = PatchInfo.libraryPatchNames();
+        final List<String> library = run.libraryPatches;
+        final String took = run.took();
         return String.format(Locale.ROOT,
             "- profile: %s (%d forks; seed-000 cells %s); %d cells, %d runs, " +
             "took %s%n" +
@@ -171,7 +164,7 @@ final class Ablation
             p.name, p.forks, p.sizing(), matrix.cells.size(), matrix.cells.size() * p.forks, took,
             report.verdicts().family(), report.controlSummary().isEmpty() ? "" : "; " + report.controlSummary(),
             library.isEmpty() ? "none (base engine only)" : String.join(", ", library),
-            loadBefore, MachineInfo.loadAverage());
+            run.loadAverageBefore, run.loadAverageAfter);
     }
 
     /**
@@ -267,6 +260,18 @@ final class Ablation
         by.forEach((b, v) -> sb.append(sb.length() == 0 ? "" : ", ").append(b.name().toLowerCase(Locale.ROOT))
             .append(' ').append((int)v[0]).append(" cells ").append(Progress.clock(v[1])));
         return sb.toString();
+    }
+
+    private static void writeMetadata(final Path runDir, final RunMetadata meta, final PrintStream err)
+    {
+        try
+        {
+            meta.write(runDir);
+        }
+        catch (final IOException e)
+        {
+            err.println("rwsem4j-bench: cannot write " + runDir.resolve(RunMetadata.FILE) + ": " + e.getMessage());
+        }
     }
 
     private static void writeJson(final Path file, final List<RunResult> results, final PrintStream err)

@@ -1,14 +1,18 @@
 package org.rwsem4j.bench;
 
 import java.io.PrintStream;
-import java.util.Arrays;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+
+import picocli.CommandLine;
 
 /**
- * The runnable jar's entry point: {@code ablation}, {@code list}, {@code jmh}, {@code calibrate}, {@code fairness}.
+ * The runnable jar's entry point: the {@code rwsem4j-bench} command ({@link BenchCommand}) and its subcommands,
+ * parsed by picocli. Bad input gets one line and exit status {@link #USAGE} ({@link UsageErrors}).
  */
 public final class BenchMain
 {
-    /** Exit status for bad arguments. */
+    /** Exit status for bad input: arguments, a missing run folder, a malformed jmh.json or metadata.json. */
     static final int USAGE = 2;
 
     private BenchMain()
@@ -32,78 +36,56 @@ public final class BenchMain
      * @param args the command line
      * @param out standard output
      * @param err standard error
-     * @return the exit status: 0, 1 for a failed run, {@link #USAGE} for bad arguments
-     * @throws Exception from JMH's own entry point
+     * @return the exit status: 0, 1 for a failed run, {@link #USAGE} for bad input
+     * @throws Exception from JMH's own entry point, or a bug (bad input never throws)
      */
     static int run(final String[] args, final PrintStream out, final PrintStream err) throws Exception
     {
-        if (args.length == 0)
+        final PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
+        final PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
+        final CommandLine cl = commandLine(out, err);
+        cl.setOut(outWriter);
+        cl.setErr(errWriter);
+        cl.setExpandAtFiles(false);
+        cl.setParameterExceptionHandler((e, a) ->
+            UsageErrors.print(errWriter, UsageErrors.message(e), e.getCommandLine(), UsageErrors.suggestion(e)));
+        cl.setExecutionExceptionHandler((e, command, parsed) ->
         {
-            err.println("rwsem4j-bench: missing command");
-            err.print(usage());
-            return USAGE;
-        }
-        final String[] rest = Arrays.copyOfRange(args, 1, args.length);
+            if (e instanceof UsageException)
+            {
+                return UsageErrors.print(errWriter, e.getMessage(), command, null);
+            }
+            throw e;
+        });
         try
         {
-            switch (args[0])
-            {
-                case "-h":
-                case "--help":
-                case "help":
-                    out.print(usage());
-                    return 0;
-                case "ablation":
-                    return Ablation.run(rest, out, err);
-                case "list":
-                    if (rest.length != 0)
-                    {
-                        throw new UsageException("list takes no arguments");
-                    }
-                    out.print(PatchList.render());
-                    return 0;
-                case "calibrate":
-                    out.printf(java.util.Locale.ROOT, "1 pause unit (Thread.onSpinWait) = %.1f ns%n",
-                        PauseCalibration.nanosPerPause());
-                    return 0;
-                case "fairness":
-                    try
-                    {
-                        return FairnessHarness.main(rest, out);
-                    }
-                    catch (final IllegalArgumentException e)
-                    {
-                        throw new UsageException(e.getMessage());
-                    }
-                case "jmh":
-                    org.openjdk.jmh.Main.main(rest);
-                    return 0;
-                default:
-                    throw new UsageException("unknown command '" + args[0] + "'");
-            }
+            return cl.execute(args);
         }
-        catch (final UsageException e)
+        finally
         {
-            err.println("rwsem4j-bench: " + e.getMessage());
-            err.println("run with --help for usage");
-            return USAGE;
+            outWriter.flush();
+            errWriter.flush();
         }
     }
 
-    static String usage()
+    /**
+     * The command tree. Settings such as the error handlers are applied by {@link #run} to every subcommand
+     * registered here, so a new subcommand needs only its line below.
+     */
+    private static CommandLine commandLine(final PrintStream out, final PrintStream err)
     {
-        return String.join(System.lineSeparator(),
-            "usage: java -jar bench/target/rwsem4j-bench.jar <command> [options]",
-            "",
-            "commands:",
-            "  ablation [options]   per-patch ablation: seed-style tables, JMH JSON, Markdown and SVG reports",
-            "  list                 patches on the classpath, presets and peers",
-            "  calibrate            what one pause unit (Thread.onSpinWait) costs here, in ns",
-            "  fairness <impl> <readers> <writers> <millis> <load>",
-            "                       one timed reader/writer fairness run (the ablation runs it in child JVMs)",
-            "  jmh [JMH options]    JMH's own command line over the benchmarks in this jar",
-            "  --help               this text",
-            "",
-            Ablation.usage());
+        final CommandLine cl = new CommandLine(new BenchCommand());
+        // ---- subcommands: register new ones here (one line each; the name comes from the class's @Command) ----
+        cl.addSubcommand(new AblationCommand(out, err));
+        cl.addSubcommand(new ListCommand(out));
+        cl.addSubcommand(new CalibrateCommand(out));
+        cl.addSubcommand(new FairnessCommand(out));
+        cl.addSubcommand(JmhCommand.commandLine());
+        cl.addSubcommand(new ReportCommand(out, err));
+        cl.addSubcommand(new CompareCommand(out));
+        cl.addSubcommand(new AbCommand(out, err));
+        cl.addSubcommand(new CommandLine.HelpCommand());
+        // ---- end of subcommands ----
+        return cl;
     }
 }

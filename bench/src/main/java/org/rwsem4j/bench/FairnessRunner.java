@@ -74,6 +74,15 @@ final class FairnessRunner
         {
             throw new IOException("fairness: " + f.fails + " torn reads; the lock under test does not exclude");
         }
+        return sample(f);
+    }
+
+    /**
+     * @param f a fork's result (from a child, or from a run folder's metadata)
+     * @return the sample (score = total writer ops)
+     */
+    static Sample sample(final FairnessResult f)
+    {
         return new Sample(FairnessResult.total(f.writeOps), Map.of(), f);
     }
 

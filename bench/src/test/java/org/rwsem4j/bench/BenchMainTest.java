@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
+
+import picocli.CommandLine;
 
 class BenchMainTest
 {
@@ -18,6 +21,8 @@ class BenchMainTest
 
     private int run(final String... args) throws Exception
     {
+        out.reset();
+        err.reset();
         return BenchMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
             new PrintStream(err, true, StandardCharsets.UTF_8));
     }
@@ -26,12 +31,18 @@ class BenchMainTest
     @ValueSource(strings = {
         "",
         "frobnicate",
+        "--bogus",
         "list extra",
+        "calibrate 3",
+        "help nosuch",
         "ablation --bogus",
+        "ablation --fork 3",
         "ablation --forks",
         "ablation --forks 0",
         "ablation --forks two",
+        "ablation --forks 2 --forks 3",
         "ablation --ops -5",
+        "ablation --ops 1__",
         "ablation --only nope",
         "ablation --only locktest,",
         "ablation --quick --full",
@@ -42,28 +53,107 @@ class BenchMainTest
         "ablation --variants mutex",
         "ablation --patches no-such-patch",
         "ablation --out",
-        "fairness base 1"})
-    void badArgumentsExitWithTwoAndSayWhy(final String line) throws Exception
+        "ablation --out --smoke",
+        "ablation extra",
+        "fairness base 1",
+        "fairness base 1 1 100 x",
+        "fairness no-such-lock 1 1 100 1",
+        "report",
+        "report --from",
+        "report --from /no/such/run",
+        "compare",
+        "compare /no/such/a /no/such/b"})
+    void badArgumentsExitWithTwoAndSayWhyInOneLine(final String line) throws Exception
     {
         // every ablation line also says --dry-run, so a parser bug can never start a real run from a test
         final String full = line.startsWith("ablation") ? line + " --dry-run" : line;
         final String[] args = full.isEmpty() ? new String[0] : full.split(" ");
         assertEquals(BenchMain.USAGE, run(args), line);
-        final String message = err.toString(StandardCharsets.UTF_8);
-        assertTrue(message.startsWith("rwsem4j-bench: "), message);
-        assertTrue(message.length() > "rwsem4j-bench: ".length() + 5, message);
+        final List<String> lines = err.toString(StandardCharsets.UTF_8).lines().toList();
+        assertTrue(lines.size() == 1 || lines.size() == 2, line + ": " + lines);
+        assertTrue(lines.get(0).startsWith("rwsem4j-bench: "), lines.toString());
+        assertTrue(lines.get(0).length() > "rwsem4j-bench: ".length() + 5, lines.toString());
+        assertTrue(lines.size() == 1 || lines.get(1).endsWith(" --help' for usage"), lines.toString());
+        assertEquals("", out.toString(StandardCharsets.UTF_8), line);
     }
 
     @Test
-    void helpAndDryRunSucceed() throws Exception
+    void errorsNameWhatIsWrong() throws Exception
+    {
+        run("frobnicate");
+        assertEquals("rwsem4j-bench: unknown command 'frobnicate'", firstErrorLine());
+        run("ablation", "--forks", "0", "--dry-run");
+        assertEquals("rwsem4j-bench: invalid value for option '--forks': must be at least 1, got 0", firstErrorLine());
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("run 'rwsem4j-bench ablation --help' for usage"));
+        run("ablation", "--variants", "mutex", "--dry-run");
+        assertEquals("rwsem4j-bench: --variants: 'mutex' is a peer; peers are always measured", firstErrorLine());
+        run("ablation", "--quick", "--full", "--dry-run");
+        assertEquals("rwsem4j-bench: --smoke, --quick and --full exclude each other", firstErrorLine());
+        run("ablation", "--patches", "no-such-patch", "--dry-run");
+        assertTrue(firstErrorLine().startsWith("rwsem4j-bench: --patches: 'no-such-patch' is not on the classpath; " +
+            "available: "), firstErrorLine());
+    }
+
+    private String firstErrorLine()
+    {
+        return err.toString(StandardCharsets.UTF_8).lines().findFirst().orElse("");
+    }
+
+    @Test
+    void helpIsGeneratedForEveryCommand() throws Exception
     {
         assertEquals(0, run("--help"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("ablation"));
+        for (final String command : List.of("ablation", "list", "calibrate", "fairness", "jmh", "report", "compare"))
+        {
+            assertTrue(out.toString(StandardCharsets.UTF_8).contains("  " + command + " "), command);
+        }
+        for (final String command : List.of("ablation", "list", "calibrate", "fairness", "jmh", "report", "compare"))
+        {
+            assertEquals(0, run(command, "--help"), command);
+            assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: rwsem4j-bench " + command), command);
+            final String viaHelp = out.toString(StandardCharsets.UTF_8);
+            assertEquals(0, run("help", command), command);
+            assertEquals(viaHelp, out.toString(StandardCharsets.UTF_8), command);
+        }
+        assertEquals(0, run("ablation", "--help"));
+        final String help = out.toString(StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+        assertTrue(help.contains(Section.names().replace(",", ", ").replace(", ", ",")) ||
+            help.replace(", ", ",").contains(Section.names()), help);
+    }
+
+    @Test
+    void dryRunAndListSucceed() throws Exception
+    {
         assertEquals(0, run("ablation", "--quick", "--dry-run", "--only", "locktest"));
-        assertEquals(0, run("ablation", "--smoke", "--dry-run"));
+        assertEquals(0, run("ablation", "--smoke", "--dry-run", "--forks", "1_0"));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("ablation (smoke)"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("cells x"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("7 cells x 10 forks"));
         assertEquals(0, run("list"));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("presets:"));
+    }
+
+    @Test
+    void recordedArgumentsRebuildTheSameSettings() throws Exception
+    {
+        final AblationArgs a = AblationCommand.parse(List.of("--quick", "--forks", "7", "--ops", "20_000",
+            "--variants", "base,all", "--only", "locktest,macro"));
+        assertEquals("quick", a.profile.name);
+        assertEquals(7, a.profile.forks);
+        assertEquals(20_000, a.profile.ops);
+        assertEquals(List.of("base", "all"), a.variants);
+        assertEquals(java.util.EnumSet.of(Section.LOCKTEST, Section.MACRO), a.sections);
+    }
+
+    @Test
+    void jmhGetsEveryArgumentUnchanged()
+    {
+        final String[] args = {"LockTestBenchmark", "-p", "impl=base,rrwl", "-rf", "json", "-h", "-f", "1"};
+        final CommandLine cl = JmhCommand.commandLine();
+        cl.parseArgs(args);
+        assertEquals(List.of(args), ((JmhCommand)cl.getCommand()).jmhArgs);
+        final String[] optionFirst = {"-f", "1", "-wi", "0", "--", "LockTestBenchmark"};
+        final CommandLine configured = JmhCommand.commandLine();
+        configured.parseArgs(optionFirst);
+        assertEquals(List.of(optionFirst), ((JmhCommand)configured.getCommand()).jmhArgs);
     }
 }

@@ -1,0 +1,56 @@
+package org.rwsem4j.bench;
+
+import java.io.PrintStream;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code fairness}: one timed reader/writer fairness run; the ablation runs it in child JVMs. */
+@Command(name = "fairness", usageHelpAutoWidth = true,
+    description = {"One timed reader/writer fairness run (the ablation runs it in child JVMs): per-thread ops in " +
+        "locktorture format, the writers' waits, and a result line for the parent. Exit 1 if a reader saw torn data."})
+final class FairnessCommand implements Callable<Integer>
+{
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Print this help and exit.")
+    boolean help;
+
+    @Parameters(index = "0", paramLabel = "IMPL", description = "The lock: a peer or a variant spec.")
+    String impl;
+
+    @Parameters(index = "1", paramLabel = "READERS", converter = PositiveInt.class, description = "Reader threads.")
+    int readers;
+
+    @Parameters(index = "2", paramLabel = "WRITERS", converter = PositiveInt.class, description = "Writer threads.")
+    int writers;
+
+    @Parameters(index = "3", paramLabel = "MILLIS", converter = PositiveInt.class, description = "How long, ms.")
+    int millis;
+
+    @Parameters(index = "4", paramLabel = "LOAD", description = "Pause units inside and outside the critical " +
+        "section.")
+    int load;
+
+    private final PrintStream stdout;
+
+    FairnessCommand(final PrintStream stdout)
+    {
+        this.stdout = stdout;
+    }
+
+    @Override
+    public Integer call() throws UsageException, InterruptedException
+    {
+        try
+        {
+            Locks.validate(impl);
+            return FairnessHarness.main(new String[] {impl, Integer.toString(readers), Integer.toString(writers),
+                Integer.toString(millis), Integer.toString(load)}, stdout);
+        }
+        catch (final IllegalArgumentException | IllegalStateException e)
+        {
+            throw new UsageException("fairness: bad lock '" + impl + "': " + UsageErrors.oneLine(e.getMessage()));
+        }
+    }
+}

@@ -1,0 +1,269 @@
+package org.rwsem4j.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonPrimitive;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code report --from}: a real tiny run rebuilt byte for byte, and every kind of bad folder refused in one line. */
+class RunFolderTest
+{
+    /** A folder from before metadata files existed (committed). */
+    static final Path OLD_RUN = Paths.get("results", "runs", "20261201-123647-smoke");
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @TempDir
+    Path tmp;
+
+    private int run(final String... args) throws Exception
+    {
+        out.reset();
+        err.reset();
+        return BenchMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+            new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void reportFromRebuildsARealRunsReportByteForByte() throws Exception
+    {
+        // Other JMH runs on the machine (the lead's, other helpers') hold JMH's lock; this run's figures do not matter.
+        System.setProperty("jmh.ignoreLock", "true");
+        final List<String> args = List.of("--smoke", "--forks", "1", "--ops", "2000", "--only", "locktest", "--out",
+            tmp.toString());
+        final List<String> line = new ArrayList<>(List.of("ablation"));
+        line.addAll(args);
+        assertEquals(0, run(line.toArray(new String[0])), err.toString(StandardCharsets.UTF_8));
+        final Path runDir;
+        try (Stream<Path> runs = Files.list(tmp.resolve("runs")))
+        {
+            runDir = runs.findFirst().orElseThrow();
+        }
+        final RunMetadata meta = RunMetadata.read(runDir);
+        assertEquals(args, meta.arguments);
+        assertTrue(meta.finished);
+        assertEquals(7, meta.seed000Cells.size());
+        final String written = Files.readString(runDir.resolve("report.md"), StandardCharsets.UTF_8);
+        assertEquals(0, run("report", "--from", runDir.toString()), err.toString(StandardCharsets.UTF_8));
+        assertEquals(written, out.toString(StandardCharsets.UTF_8));
+        final Path copy = tmp.resolve("rebuilt.md");
+        assertEquals(0, run("report", "--from", runDir.toString(), "--out", copy.toString()));
+        assertEquals(written, Files.readString(copy, StandardCharsets.UTF_8));
+        assertEquals(0, run("report", "--from", runDir.toString(), "--latest"));
+        assertEquals(Files.readString(tmp.resolve("latest.md"), StandardCharsets.UTF_8),
+            out.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aSyntheticRunRebuildsTheSameReportTwice() throws Exception
+    {
+        final Path dir = SyntheticRun.write(tmp.resolve("a"), Map.of("base", 40.0, "recommended", 20.0, "rrwl", 10.0,
+            "mutex", 30.0));
+        assertEquals(0, run("report", "--from", dir.toString()), err.toString(StandardCharsets.UTF_8));
+        final String first = out.toString(StandardCharsets.UTF_8);
+        assertTrue(first.startsWith("# synthetic a\n"), first);
+        assertTrue(first.contains("took 0m13s"), first);
+        assertTrue(first.contains("before: 1.00 1.00 1.00, after: 2.00 1.00 1.00"), first);
+        assertEquals(0, run("report", "--from", dir.toString()));
+        assertEquals(first, out.toString(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The live path of the ablation (Results in memory, header from the metadata) against the rebuilt one, with what
+     * the real run above does not have: fairness cells (their results live only in metadata.json) and failed cells.
+     */
+    @Test
+    void fairnessResultsAndFailuresSurviveTheRoundTrip() throws Exception
+    {
+        final List<String> args = List.of("--smoke", "--forks", "1", "--ops", "2000", "--only", "locktest,fairness");
+        final Path dir = tmp.resolve("fair");
+        final Matrix matrix = Ablation.matrix(AblationCommand.parse(args));
+        SyntheticRun.writeJmh(dir, matrix, scores());
+        final Results results = new Results();
+        for (final JmhJson.Entry e : JmhJson.read(dir.resolve(RunFolder.JMH_JSON)))
+        {
+            final Cell c = matrix.cells.stream().filter(x -> x.bench() == Bench.LOCKTEST &&
+                x.impl().equals(e.params().get("impl")) && x.params().get("ratio").equals(e.params().get("ratio")) &&
+                x.params().get("load").equals(e.params().get("load"))).findFirst().orElseThrow();
+            e.forks().forEach(s -> results.add(c, s));
+        }
+        int n = 0;
+        Cell failed = null;
+        for (final Cell c : matrix.cells)
+        {
+            if (c.bench() == Bench.FAIRNESS)
+            {
+                n++;
+                results.add(c, FairnessRunner.sample(FairnessResult.decode("readOps=100,20" + n + " writeOps=3" + n +
+                    ",4 fail=0 waitP50us=1.234 waitP99us=5.67" + n + " waitMaxus=9.100")));
+                failed = c;
+            }
+        }
+        results.fail(failed, "IOException: fairness child failed (exit 1):\nits output");
+        final RunMetadata meta = SyntheticRun.metadata(dir, args);
+        meta.update(1, matrix, results, List.of("rrwl: Writes:  Total: 7"), 61.0, "3.00 2.00 1.00");
+        meta.write(dir);
+        final Report live = new Report(matrix, results, SyntheticRun.machine());
+        final String expected = live.markdown(meta.title, "", results.failures(), Ablation.header(matrix, live, meta));
+        assertTrue(expected.contains("## Fairness"), expected);
+        assertTrue(expected.contains("## Failed cells"), expected);
+        assertEquals(0, run("report", "--from", dir.toString()), err.toString(StandardCharsets.UTF_8));
+        assertEquals(expected, out.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of("rrwl: Writes:  Total: 7"), RunMetadata.read(dir).fairnessLines);
+    }
+
+    @Test
+    void aMissingFolderIsRefused() throws Exception
+    {
+        assertRefused("no such run folder", "report", "--from", tmp.resolve("nope").toString());
+    }
+
+    @Test
+    void aFolderWithoutMetadataIsRefused() throws Exception
+    {
+        assertRefused("no metadata.json", "report", "--from", OLD_RUN.toString());
+    }
+
+    @Test
+    void aMissingJmhJsonIsRefused() throws Exception
+    {
+        final Path dir = synthetic();
+        Files.delete(dir.resolve("jmh.json"));
+        assertRefused("jmh.json: no such file", "report", "--from", dir.toString());
+    }
+
+    @Test
+    void aTruncatedJmhJsonIsRefused() throws Exception
+    {
+        final Path dir = synthetic();
+        final String text = Files.readString(dir.resolve("jmh.json"));
+        Files.writeString(dir.resolve("jmh.json"), text.substring(0, text.length() / 2));
+        assertRefused("jmh.json: not valid JSON", "report", "--from", dir.toString());
+    }
+
+    @Test
+    void aJmhJsonOfTheWrongShapeIsRefused() throws Exception
+    {
+        final Path dir = synthetic();
+        Files.writeString(dir.resolve("jmh.json"), "{\"benchmark\": 1}");
+        assertRefused("jmh.json: not a JMH result file", "report", "--from", dir.toString());
+        SyntheticRun.write(dir, scores());
+        SyntheticRun.edit(dir.resolve("jmh.json"), root -> root.getAsJsonArray().get(2).getAsJsonObject()
+            .remove("primaryMetric"));
+        assertRefused("entry 2: missing field 'primaryMetric'", "report", "--from", dir.toString());
+    }
+
+    @Test
+    void aJmhEntryOutsideTheRunsPlanIsRefused() throws Exception
+    {
+        final Path dir = synthetic();
+        SyntheticRun.edit(dir.resolve("jmh.json"), root -> root.getAsJsonArray().get(0).getAsJsonObject()
+            .getAsJsonObject("params").addProperty("impl", "stamped"));
+        assertRefused("entry 0 (", "report", "--from", dir.toString());
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("matches no cell of the run's plan"));
+    }
+
+    @Test
+    void aTruncatedMetadataJsonIsRefused() throws Exception
+    {
+        final Path dir = synthetic();
+        final String text = Files.readString(dir.resolve("metadata.json"));
+        Files.writeString(dir.resolve("metadata.json"), text.substring(0, text.length() / 2));
+        assertRefused("metadata.json: malformed", "report", "--from", dir.toString());
+    }
+
+    @Test
+    void aMetadataJsonWithAWrongTypeIsRefused() throws Exception
+    {
+        final Path dir = synthetic();
+        SyntheticRun.edit(dir.resolve("metadata.json"), root -> root.getAsJsonObject().addProperty("arguments", 5));
+        assertRefused("metadata.json: malformed", "report", "--from", dir.toString());
+    }
+
+    @Test
+    void aMetadataJsonWithoutItsMachineIsRefused() throws Exception
+    {
+        final Path dir = synthetic();
+        SyntheticRun.edit(dir.resolve("metadata.json"), root -> root.getAsJsonObject().remove("machine"));
+        assertRefused("metadata.json: malformed: missing or null 'machine'", "report", "--from", dir.toString());
+    }
+
+    @Test
+    void aMetadataJsonOfAnotherFormatIsRefused() throws Exception
+    {
+        final Path dir = synthetic();
+        SyntheticRun.edit(dir.resolve("metadata.json"), root -> root.getAsJsonObject().addProperty("formatVersion",
+            99));
+        assertRefused("metadata.json: format version 99, this build reads 1", "report", "--from", dir.toString());
+    }
+
+    @Test
+    void recordedArgumentsThatNoLongerParseAreRefused() throws Exception
+    {
+        final Path dir = synthetic();
+        SyntheticRun.edit(dir.resolve("metadata.json"), root -> root.getAsJsonObject().getAsJsonArray("arguments")
+            .add("--bogus"));
+        assertRefused("no longer parse: unknown option: '--bogus'", "report", "--from", dir.toString());
+    }
+
+    @Test
+    void aRunWithAPatchThisJarLacksIsRefused() throws Exception
+    {
+        final Path dir = synthetic();
+        SyntheticRun.edit(dir.resolve("metadata.json"), root -> root.getAsJsonObject()
+            .getAsJsonArray("libraryPatches").add(new JsonPrimitive("no-such-patch")));
+        assertRefused("the run used patches this jar does not have: no-such-patch", "report", "--from",
+            dir.toString());
+    }
+
+    @Test
+    void aRunWithoutAPatchThisJarHasIsRefused() throws Exception
+    {
+        final Path dir = synthetic();
+        final String dropped = PatchInfo.libraryPatchNames().iterator().next();
+        SyntheticRun.edit(dir.resolve("metadata.json"), root ->
+        {
+            final JsonArray patches = root.getAsJsonObject().getAsJsonArray("libraryPatches");
+            patches.remove(new JsonPrimitive(dropped));
+        });
+        assertRefused("this jar has patches the run did not: " + dropped, "report", "--from", dir.toString());
+    }
+
+    private Path synthetic() throws Exception
+    {
+        return SyntheticRun.write(tmp.resolve("run"), scores());
+    }
+
+    private static Map<String, Double> scores()
+    {
+        return Map.of("base", 40.0, "recommended", 20.0, "rrwl", 10.0, "mutex", 30.0);
+    }
+
+    /** Exit 2, and one line that names the problem, then at most the hint line. */
+    private void assertRefused(final String names, final String... args) throws Exception
+    {
+        assertEquals(BenchMain.USAGE, run(args));
+        final List<String> lines = err.toString(StandardCharsets.UTF_8).lines().toList();
+        assertTrue(lines.size() <= 2, lines.toString());
+        assertTrue(lines.get(0).startsWith("rwsem4j-bench: "), lines.toString());
+        assertTrue(lines.get(0).contains(names), lines.toString());
+        assertTrue(lines.size() < 2 || lines.get(1).startsWith("run 'rwsem4j-bench "), lines.toString());
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+    }
+}
