@@ -267,7 +267,7 @@ final class Profile
         Set<Section> defaultSections = EnumSet.allOf(Section.class);
         List<Integer> macroThreads = List.of(4);
         int singleShotWarmups = 1;
-        int singleShotMeasurements = 2;
+        int singleShotMeasurements = 3;
         int timedWarmups = 1;
         int timedMeasurements = 2;
         int iterationMillis = 200;
