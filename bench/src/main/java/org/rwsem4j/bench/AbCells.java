@@ -17,6 +17,13 @@ final class AbCells
     static final String LOCK_TEST = "LockTestBenchmark";
     /** LockTestBenchmark's ops per worker unless {@code --param ops=...} says otherwise: the steady-state size. */
     static final int DEFAULT_OPS = 100_000;
+    /**
+     * LockTestBenchmark's window unless {@code --param millis=...} says otherwise: cells sized by time, as the
+     * ablation's ({@code --param millis=off} leaves the parameter out, for jars built before it existed).
+     */
+    static final int DEFAULT_MILLIS = Profile.STEADY_MILLIS;
+    /** The {@code --param millis} value that leaves the parameter out. */
+    static final String OFF = "off";
     private static final String NAME = "[A-Za-z_][A-Za-z0-9_]*";
 
     private AbCells()
@@ -70,6 +77,7 @@ final class AbCells
         if (lockTest)
         {
             fixed.put("ops", Integer.toString(DEFAULT_OPS));
+            fixed.put("millis", Integer.toString(DEFAULT_MILLIS));
         }
         final Set<String> given = new LinkedHashSet<>();
         for (final String p : params)
@@ -90,7 +98,14 @@ final class AbCells
             {
                 throw new UsageException("--param " + key + " given twice");
             }
-            fixed.put(key, value);
+            if (OFF.equals(value))
+            {
+                fixed.remove(key);
+            }
+            else
+            {
+                fixed.put(key, value);
+            }
         }
         return product(axes, fixed);
     }

@@ -29,9 +29,6 @@ import picocli.CommandLine.Parameters;
         + "has the 'jmh' command. bench/ab.sh builds the jars at two git revisions and runs this."})
 public final class AbCommand implements Callable<Integer>
 {
-    /** Exit status for bad arguments. */
-    static final int USAGE = 2;
-
     private final PrintStream out;
     private final PrintStream err;
 
@@ -54,8 +51,9 @@ public final class AbCommand implements Callable<Integer>
     private String load;
 
     @Option(names = "--param", paramLabel = "k=v", description = {"an extra JMH parameter, one value, repeatable "
-        + "(LockTestBenchmark's default cell has ops=" + AbCells.DEFAULT_OPS + "); a jar whose benchmark lacks it "
-        + "fails its cells"})
+        + "(LockTestBenchmark's default cell has ops=" + AbCells.DEFAULT_OPS + " millis=" + AbCells.DEFAULT_MILLIS
+        + ", sized by time as the ablation's; k=" + AbCells.OFF + " leaves a default out, e.g. millis=off for jars "
+        + "built before cells were sized by time); a jar whose benchmark lacks a parameter fails its cells"})
     private List<String> params = new ArrayList<>();
 
     @Option(names = "--forks", paramLabel = "N", description = "forks per cell and jar, one per round; a verdict "
@@ -128,7 +126,7 @@ public final class AbCommand implements Callable<Integer>
         cl.setParameterExceptionHandler((e, a) ->
         {
             err.println("rwsem4j-bench: " + e.getMessage().lines().findFirst().orElse("bad arguments"));
-            return USAGE;
+            return BenchMain.USAGE;
         });
         return cl.execute(args);
     }
@@ -148,7 +146,7 @@ public final class AbCommand implements Callable<Integer>
         catch (final UsageException e)
         {
             err.println("rwsem4j-bench: " + e.getMessage());
-            return USAGE;
+            return BenchMain.USAGE;
         }
         if (dryRun)
         {
@@ -163,7 +161,7 @@ public final class AbCommand implements Callable<Integer>
         catch (final IOException e)
         {
             err.println("rwsem4j-bench: --out " + outDir + ": cannot create: " + e.getMessage());
-            return USAGE;
+            return BenchMain.USAGE;
         }
         return run(plan, work.toAbsolutePath());
     }

@@ -10,8 +10,8 @@ import java.util.Random;
 /**
  * What an A/B run does: every cell, one fork of each jar per round, for {@code forks} rounds. Each round visits the
  * cells in an order shuffled by the round number (so the same plan always gives the same order) and runs the two jars
- * back to back, A first on odd rounds and B first on even ones, so a drift of the machine's speed reaches both sides
- * alike. Each run is a child process, {@code java -jar <jar> jmh ...} with one JMH fork.
+ * back to back, A first when round + cell index is odd and B first otherwise, so a drift of the machine's speed
+ * reaches both sides alike. Each run is a child process, {@code java -jar <jar> jmh ...} with one JMH fork.
  */
 final class AbPlan
 {
@@ -93,12 +93,13 @@ final class AbPlan
                 order.add(c);
             }
             Collections.shuffle(order, new Random(round));
-            final Side first = round % 2 == 1 ? Side.A : Side.B;
-            final Side second = first == Side.A ? Side.B : Side.A;
             for (final int c : order)
             {
+                // A first when round + cell is odd: over the rounds each cell's first side alternates, and within a
+                // round half the cells start with each side, so an odd fork count still balances over the run.
+                final Side first = (round + c) % 2 == 1 ? Side.A : Side.B;
                 out.add(new Step(round, c, first));
-                out.add(new Step(round, c, second));
+                out.add(new Step(round, c, first == Side.A ? Side.B : Side.A));
             }
         }
         return out;

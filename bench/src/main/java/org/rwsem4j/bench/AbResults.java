@@ -93,6 +93,13 @@ final class AbResults
             {
                 return fail(step, json + ": expected one fork per entry, found " + e.forks().size());
             }
+            final String method = e.benchmark().substring(e.benchmark().lastIndexOf('.') + 1);
+            final Row row = rows.getOrDefault(step.cell(), Map.of()).get(method);
+            if (row != null && !row.unit().equals(e.unit()))
+            {
+                return fail(step, "jar " + step.side() + "'s " + method + " reports " + e.unit() + ", the other " +
+                    row.unit() + ": the figures are not comparable");
+            }
         }
         final StringJoiner figures = new StringJoiner(", ");
         for (final JmhJson.Entry e : entries)

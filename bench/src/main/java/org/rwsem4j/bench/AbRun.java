@@ -17,8 +17,6 @@ import java.util.concurrent.TimeUnit;
  */
 final class AbRun
 {
-    /** JMH refuses to start while another JMH holds its lock file; such a child is started again after a wait. */
-    static final String JMH_LOCK_TAKEN = "Unable to acquire the JMH lock";
     private static final long LOCK_WAIT_MILLIS = 10_000;
     private static final long LOCK_WAIT_LIMIT_MILLIS = TimeUnit.MINUTES.toMillis(30);
     private static final int MESSAGE_LIMIT = 300;
@@ -90,7 +88,7 @@ final class AbRun
             {
                 Files.deleteIfExists(json);
                 status = start(cmd, stdout, stderr);
-                if (status == 0 || !read(stderr).contains(JMH_LOCK_TAKEN) || System.currentTimeMillis() > waitUntil)
+                if (status == 0 || !read(stderr).contains(JmhCellRunner.JMH_LOCK_BUSY) || System.currentTimeMillis() > waitUntil)
                 {
                     break;
                 }

@@ -38,6 +38,31 @@ final class Ablation
     }
 
     /**
+     * What could fail only after hours of measuring is checked first: the report folder can be made, and the seed
+     * claims (a resource, read on first use) load.
+     */
+    private static void checkBeforeMeasuring(final Path out) throws UsageException
+    {
+        try
+        {
+            Files.createDirectories(out.resolve("runs"));
+        }
+        catch (final IOException | SecurityException e)
+        {
+            throw new UsageException("--out " + out + ": cannot create the report folder: " + e.getMessage());
+        }
+        try
+        {
+            SeedClaims.all();
+        }
+        catch (final IllegalStateException | ExceptionInInitializerError e)
+        {
+            final Throwable why = e instanceof ExceptionInInitializerError && e.getCause() != null ? e.getCause() : e;
+            throw new UsageException("this bench jar is broken, its seed claims do not load: " + why.getMessage());
+        }
+    }
+
+    /**
      * @param a         the checked settings ({@link AblationCommand})
      * @param arguments the arguments after {@code ablation}, as given (recorded in metadata.json)
      * @param out       console output
@@ -56,6 +81,7 @@ final class Ablation
         {
             return 0;
         }
+        checkBeforeMeasuring(a.out);
         final double pause = PauseCalibration.nanosPerPause();
         out.printf(Locale.ROOT, "1 pause unit (Thread.onSpinWait) = %.1f ns; %d cores%n", pause,
             Runtime.getRuntime().availableProcessors());
@@ -72,7 +98,7 @@ final class Ablation
             err.println("rwsem4j-bench: cannot create " + runDir + ": " + e.getMessage());
             return 1;
         }
-        final RunMetadata meta = RunMetadata.start(arguments, stamp, title, machine, MachineInfo.loadAverage());
+        final RunMetadata meta = RunMetadata.start(arguments, p, stamp, title, machine, MachineInfo.loadAverage());
         final Results results = new Results();
         final List<RunResult> jmh = new ArrayList<>();
         final JmhCellRunner jmhRunner = new JmhCellRunner(p);

@@ -142,6 +142,7 @@ final class JmhCellRunner
         {
             values[i] = iterations.get(i);
         }
-        return Sample.ofJmh(r.getPrimaryResult().getScore(), secondary, values, perIteration);
+        return Sample.ofJmh(r.getParams().getParam("millis"), r.getPrimaryResult().getScore(), secondary, values,
+            perIteration);
     }
 }

@@ -105,7 +105,7 @@ final class JmhJson
             final List<Sample> forks = new ArrayList<>();
             for (int f = 0; f < primary.size(); f++)
             {
-                forks.add(fork(primary.get(f).getAsJsonArray(), secondary, f, where));
+                forks.add(fork(params.get("millis"), primary.get(f).getAsJsonArray(), secondary, f, where));
             }
             return new Entry(required(o, "benchmark", where).getAsString(), params,
                 required(o, "threads", where).getAsInt(), forks,
@@ -118,8 +118,8 @@ final class JmhJson
         }
     }
 
-    private static Sample fork(final JsonArray raw, final JsonObject secondary, final int fork, final String where)
-        throws UsageException
+    private static Sample fork(final String millis, final JsonArray raw, final JsonObject secondary, final int fork,
+        final String where) throws UsageException
     {
         final double[] iterations = new double[raw.size()];
         double sum = 0;
@@ -156,7 +156,7 @@ final class JmhJson
             }
             forkScores.put(m.getKey(), forkScore(metric, forks.size(), total, values.size()));
         }
-        return Sample.ofJmh(sum / iterations.length, forkScores, iterations, perIteration);
+        return Sample.ofJmh(millis, sum / iterations.length, forkScores, iterations, perIteration);
     }
 
     /**

@@ -29,6 +29,7 @@ import java.util.concurrent.locks.ReadWriteLock;
  */
 final class LockTestRun
 {
+    /** A run sized by ops checks the stop flag (another worker failed) every this many operations plus one. */
     private static final long STOP_CHECK_MASK = 1023;
 
     private final ReadWriteLock lock;
@@ -107,11 +108,18 @@ final class LockTestRun
     void go() throws Exception
     {
         open = true;
-        if (millis > 0 && !finished.await(millis, TimeUnit.MILLISECONDS))
+        try
+        {
+            if (millis > 0 && !finished.await(millis, TimeUnit.MILLISECONDS))
+            {
+                stop = true;
+            }
+            finished.await();
+        }
+        finally
         {
             stop = true;
         }
-        finished.await();
         final Throwable t = failure.get();
         if (t != null)
         {
@@ -124,12 +132,14 @@ final class LockTestRun
     }
 
     /**
-     * Joins the workers and checks the pair at rest.
+     * Joins the workers and checks the pair at rest. Raises the stop flag first, so that workers of a run that
+     * {@link #go()} never finished (interrupted, or a failure before it) stop too.
      *
      * @throws InterruptedException if interrupted
      */
     void join() throws InterruptedException
     {
+        stop = true;
         open = true;
         for (final Thread w : workers)
         {
@@ -164,13 +174,7 @@ final class LockTestRun
     /** @return the fewest operations one worker did, over the mean per worker (1 when all did the same) */
     double minShare()
     {
-        long min = Long.MAX_VALUE;
-        for (final long d : done)
-        {
-            min = Math.min(min, d);
-        }
-        final long total = totalOps();
-        return total == 0 ? 0 : min * (double)threads / total;
+        return minShare(done);
     }
 
     /**
@@ -179,16 +183,48 @@ final class LockTestRun
      */
     double timedMillis()
     {
+        return timedMillis(startNanos, endNanos, done, ops);
+    }
+
+    /**
+     * @param done operations each worker did
+     * @return the fewest over the mean per worker; 0 if none did any
+     */
+    static double minShare(final long[] done)
+    {
+        long min = Long.MAX_VALUE;
+        long total = 0;
+        for (final long d : done)
+        {
+            min = Math.min(min, d);
+            total += d;
+        }
+        return total == 0 ? 0 : min * (double)done.length / total;
+    }
+
+    /**
+     * The figure of a run sized by time: {@code span * threads * ops / total}, in ms, span running from the first
+     * worker's start to the last worker's end (nanoTime values).
+     *
+     * @param starts each worker's start
+     * @param ends   each worker's end
+     * @param done   operations each worker did
+     * @param ops    the operations per worker the figure is scaled to
+     * @return ms for {@code ops} operations per worker at the measured rate; NaN if no operation was done
+     */
+    static double timedMillis(final long[] starts, final long[] ends, final long[] done, final int ops)
+    {
         long minStart = Long.MAX_VALUE;
         long maxEnd = Long.MIN_VALUE;
-        for (int i = 0; i < threads; i++)
+        long total = 0;
+        for (int i = 0; i < done.length; i++)
         {
-            minStart = Math.min(minStart, startNanos[i]);
-            maxEnd = Math.max(maxEnd, endNanos[i]);
+            minStart = Math.min(minStart, starts[i]);
+            maxEnd = Math.max(maxEnd, ends[i]);
+            total += done[i];
         }
         final double spanMillis = (maxEnd - minStart) / 1e6;
-        final long total = totalOps();
-        return total == 0 ? Double.NaN : spanMillis * threads * (double)ops / total;
+        return total == 0 ? Double.NaN : spanMillis * done.length * (double)ops / total;
     }
 
     /** @return whether this run is sized by time */

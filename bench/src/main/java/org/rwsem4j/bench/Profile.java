@@ -170,6 +170,25 @@ final class Profile
         return new Profile(b);
     }
 
+    /**
+     * Everything that decides what this profile measures, in one line: {@code metadata.json} records it, and
+     * {@code report --from} refuses to rebuild a run whose recorded line differs from what this build resolves from
+     * the same arguments (the report would describe a method the run did not use).
+     *
+     * @return the resolved profile, with the positive control's delay
+     */
+    String describe()
+    {
+        return String.format(java.util.Locale.ROOT, "%s: forks %d, ops %d, millis %d, threads %s, r:w %s, loads %s/%s, " +
+            "peers %s, contribution cells %s, variants %s, sections %s, single-shot %d+%d, timed %d+%d x %d ms, " +
+            "fairness %d ms %d+%d, macro threads %s, trylock threads %s, load %d, every peer everywhere %b; " +
+            "slow-wake-control %d ns", name, forks, ops, millis, lockTestThreads, ratios, headlineLoads,
+            contributionLoads, headlinePeers, contributionCells.stream().map(c -> String.join(" ", c)).toList(),
+            defaultVariants, defaultSections, singleShotWarmups, singleShotMeasurements, timedWarmups,
+            timedMeasurements, iterationMillis, fairnessMillis, fairnessReaders, fairnessWriters, macroThreads,
+            trylockThreads, load, allPeersEverywhere, SlowWakeControlPatch.DELAY_NANOS);
+    }
+
     /** @return what a seed-000 figure is, for plans and report headers */
     String sizing()
     {

@@ -58,6 +58,12 @@ final class RunFolder
             throw new UsageException(dir.resolve(RunMetadata.FILE) + ": its ablation arguments " + meta.arguments +
                 " no longer parse: " + e.getMessage());
         }
+        if (meta.profile != null && !meta.profile.equals(args.profile.describe()))
+        {
+            throw new UsageException(dir.resolve(RunMetadata.FILE) + ": the run measured '" + meta.profile +
+                "', but this build resolves its arguments to '" + args.profile.describe() + "'; rebuild the " +
+                "report with the bench jar of the run's commit (" + meta.machine.commit() + ")");
+        }
         final Matrix matrix = Ablation.matrix(args);
         final Results results = new Results();
         addJmh(dir.resolve(JMH_JSON), matrix, results);

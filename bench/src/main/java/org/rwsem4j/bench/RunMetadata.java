@@ -39,6 +39,11 @@ final class RunMetadata
     int formatVersion = FORMAT_VERSION;
     /** The ablation's arguments (after {@code ablation}), exactly as given. */
     List<String> arguments;
+    /**
+     * {@link Profile#describe()} of the run's profile (null in folders written before it was recorded): what the
+     * arguments resolved to in the build that ran.
+     */
+    String profile;
     /** {@link PatchInfo#libraryPatchNames()} at run time. */
     List<String> libraryPatches;
     /** The bench-only controls on the classpath at run time. */
@@ -137,11 +142,12 @@ final class RunMetadata
      * @param loadBefore the load average before the run
      * @return the metadata, no round done
      */
-    static RunMetadata start(final List<String> arguments, final String stamp, final String title,
-        final MachineInfo machine, final String loadBefore)
+    static RunMetadata start(final List<String> arguments, final Profile profile, final String stamp,
+        final String title, final MachineInfo machine, final String loadBefore)
     {
         final RunMetadata m = new RunMetadata();
         m.arguments = List.copyOf(arguments);
+        m.profile = profile.describe();
         m.libraryPatches = new ArrayList<>(PatchInfo.libraryPatchNames());
         m.controls = PatchInfo.available().stream().filter(PatchInfo::isControl).map(PatchInfo::name).toList();
         m.stamp = stamp;

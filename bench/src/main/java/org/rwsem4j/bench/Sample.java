@@ -24,30 +24,42 @@ record Sample(double score, Map<String, Double> secondary, FairnessResult fairne
 
     /**
      * A JMH fork's sample, from a live {@code RunResult} or from {@code jmh.json} ({@link JmhJson}): the one place
-     * that decides what a JMH fork's figure is. A timed seed-000 cell reports its figure as the secondary result
-     * {@link LockTestCounters#TIMED_SCORE} (JMH's own primary is then the window's length); that secondary replaces
-     * the primary, per iteration and for the fork.
+     * that decides what a JMH fork's figure is. A cell sized by time (JMH parameter {@code millis} above 0) reports
+     * its figure as the secondary result {@link LockTestCounters#TIMED_SCORE} (JMH's own primary is then the
+     * window's length), which replaces the primary, per iteration and for the fork; every other cell keeps the
+     * primary.
      *
+     * @param millis       the fork's JMH parameter {@code millis}, or null if its benchmark has none
      * @param score        JMH's primary score for the fork
      * @param secondary    the fork's secondary scores, as JMH aggregates them
      * @param iterations   the primary score of each measurement iteration
      * @param perIteration the secondary results of each measurement iteration
      * @return the sample
+     * @throws IllegalStateException if a cell sized by time lacks a finite, positive figure in an iteration
      */
-    static Sample ofJmh(final double score, final Map<String, Double> secondary, final double[] iterations,
-        final List<Map<String, Double>> perIteration)
+    static Sample ofJmh(final String millis, final double score, final Map<String, Double> secondary,
+        final double[] iterations, final List<Map<String, Double>> perIteration)
     {
-        final boolean timed = !perIteration.isEmpty() &&
-            perIteration.stream().allMatch(m -> m.getOrDefault(LockTestCounters.TIMED_SCORE, 0.0) > 0);
-        if (!timed)
+        if (millis == null || Integer.parseInt(millis.trim()) == 0)
         {
             return new Sample(score, secondary, null, iterations, perIteration);
         }
-        final double[] values = perIteration.stream().mapToDouble(m -> m.get(LockTestCounters.TIMED_SCORE)).toArray();
+        final double[] values = new double[perIteration.size()];
         double sum = 0;
-        for (final double v : values)
+        for (int i = 0; i < values.length; i++)
         {
+            final Double v = perIteration.get(i).get(LockTestCounters.TIMED_SCORE);
+            if (v == null || !Double.isFinite(v) || v <= 0)
+            {
+                throw new IllegalStateException("a cell sized by time (millis=" + millis + ") has no figure (" +
+                    LockTestCounters.TIMED_SCORE + ") in measured iteration " + (i + 1) + ": " + v);
+            }
+            values[i] = v;
             sum += v;
+        }
+        if (values.length == 0)
+        {
+            throw new IllegalStateException("a cell sized by time has no measured iteration");
         }
         return new Sample(sum / values.length, secondary, null, values, perIteration);
     }

@@ -17,7 +17,7 @@ public final class SlowWakeControlPatch extends AbstractPatch implements BenchCo
     /** The spec name. */
     static final String NAME = "slow-wake-control";
     /** The delay per wake, ns. */
-    static final long DELAY_NANOS = 20_000;
+    static final long DELAY_NANOS = 50_000;
 
     /** Registered through the bench's {@code META-INF/services/org.rwsem4j.Patch}. */
     public SlowWakeControlPatch()

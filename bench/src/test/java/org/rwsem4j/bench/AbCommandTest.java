@@ -104,7 +104,7 @@ class AbCommandTest
     void badArgumentsExitWithTwoAndOneLineThatSaysWhy(final String line)
     {
         // every line also says --dry-run, so a parser bug can never start a child from a test
-        assertEquals(AbCommand.USAGE, run(line + " --dry-run"), line);
+        assertEquals(BenchMain.USAGE, run(line + " --dry-run"), line);
         final String message = err.toString(StandardCharsets.UTF_8);
         assertTrue(message.startsWith("rwsem4j-bench: "), message);
         assertTrue(message.length() > "rwsem4j-bench: ".length() + 5, message);
@@ -124,13 +124,13 @@ class AbCommandTest
     @Test
     void missingJarAndJarWithoutTheBenchmarkAreNamed()
     {
-        assertEquals(AbCommand.USAGE, run("a.jar missing.jar --dry-run"));
+        assertEquals(BenchMain.USAGE, run("a.jar missing.jar --dry-run"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("missing.jar: no such file"));
         err.reset();
-        assertEquals(AbCommand.USAGE, run("a.jar old.jar --dry-run"));
+        assertEquals(BenchMain.USAGE, run("a.jar old.jar --dry-run"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("has no benchmark LockTestBenchmark"));
         err.reset();
-        assertEquals(AbCommand.USAGE, run("other.jar b.jar --dry-run"));
+        assertEquals(BenchMain.USAGE, run("other.jar b.jar --dry-run"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("not a rwsem4j bench jar"));
     }
 
@@ -149,7 +149,7 @@ class AbCommandTest
         assertTrue(children.get(0).startsWith("round 1, cell "), children.get(0));
         assertTrue(children.get(0).contains(" -jar " + dir.resolve("a.jar") + " jmh "), children.get(0));
         assertTrue(children.get(0).contains(" -p impl=recommended -p ratio=") &&
-            children.get(0).contains(" -p threads=10 -p load=1 -p ops=100000 -f 1 -wi 1 -i 2 -foe true -rf json " +
+            children.get(0).contains(" -p threads=10 -p load=1 -p ops=100000 -p millis=200 -f 1 -wi 1 -i 2 -foe true -rf json " +
                 "-rff "), children.get(0));
     }
 
@@ -168,8 +168,9 @@ class AbCommandTest
             {
                 assertEquals(round, r.get(i).round());
                 assertEquals(r.get(i).cell(), r.get(i + 1).cell(), "both jars of a cell back to back");
-                assertEquals(round % 2 == 1 ? AbPlan.Side.A : AbPlan.Side.B, r.get(i).side());
-                assertEquals(round % 2 == 1 ? AbPlan.Side.B : AbPlan.Side.A, r.get(i + 1).side());
+                final boolean aFirst = (round + r.get(i).cell()) % 2 == 1;
+                assertEquals(aFirst ? AbPlan.Side.A : AbPlan.Side.B, r.get(i).side());
+                assertEquals(aFirst ? AbPlan.Side.B : AbPlan.Side.A, r.get(i + 1).side());
                 cells.add(r.get(i).cell());
             }
             assertEquals(List.of(0, 1, 2, 3), cells.stream().sorted().toList(), "every cell once per round");
@@ -199,7 +200,8 @@ class AbCommandTest
         final List<String> cmd = plan.command(Path.of("/jdk/bin/java"), new AbPlan.Step(1, 0, AbPlan.Side.B), json);
         assertEquals(Arrays.asList("/jdk/bin/java", "-jar", dir.resolve("b.jar").toString(), "jmh",
             "^org\\.rwsem4j\\.bench\\.LockTestBenchmark\\.", "-p", "impl=recommended", "-p", "ratio=10:1", "-p",
-            "threads=10", "-p", "load=1", "-p", "ops=100000", "-f", "1", "-wi", "0", "-i", "3", "-foe", "true",
+            "threads=10", "-p", "load=1", "-p", "ops=100000", "-p", "millis=200", "-f", "1", "-wi", "0", "-i", "3",
+            "-foe", "true",
             "-rf", "json", "-rff", json.toString()), cmd);
         final Pattern include = Pattern.compile(plan.include());
         assertTrue(include.matcher("org.rwsem4j.bench.LockTestBenchmark.lockTest").find());

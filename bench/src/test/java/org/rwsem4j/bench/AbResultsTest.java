@@ -101,7 +101,7 @@ class AbResultsTest
                     fork * (1 + 0.02 * random.nextGaussian())};
                 for (final AbPlan.Side side : AbPlan.Side.values())
                 {
-                    results.add(c, "lockTest", "ms/op", side, Sample.ofJmh(fork, Map.of(), it, List.of(Map.of(),
+                    results.add(c, "lockTest", "ms/op", side, Sample.ofJmh(null, fork, Map.of(), it, List.of(Map.of(),
                         Map.of())));
                 }
             }

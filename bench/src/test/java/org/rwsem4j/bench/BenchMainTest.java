@@ -62,7 +62,12 @@ class BenchMainTest
         "report --from",
         "report --from /no/such/run",
         "compare",
-        "compare /no/such/a /no/such/b"})
+        "compare /no/such/a /no/such/b",
+        "ablation --millis -1",
+        "ablation --millis x",
+        "ab",
+        "ab /no/such/a.jar /no/such/b.jar",
+        "ab /no/such/a.jar /no/such/b.jar --forks 0"})
     void badArgumentsExitWithTwoAndSayWhyInOneLine(final String line) throws Exception
     {
         // every ablation line also says --dry-run, so a parser bug can never start a real run from a test
@@ -103,11 +108,11 @@ class BenchMainTest
     void helpIsGeneratedForEveryCommand() throws Exception
     {
         assertEquals(0, run("--help"));
-        for (final String command : List.of("ablation", "list", "calibrate", "fairness", "jmh", "report", "compare"))
+        for (final String command : List.of("ablation", "list", "calibrate", "fairness", "jmh", "report", "compare", "ab"))
         {
             assertTrue(out.toString(StandardCharsets.UTF_8).contains("  " + command + " "), command);
         }
-        for (final String command : List.of("ablation", "list", "calibrate", "fairness", "jmh", "report", "compare"))
+        for (final String command : List.of("ablation", "list", "calibrate", "fairness", "jmh", "report", "compare", "ab"))
         {
             assertEquals(0, run(command, "--help"), command);
             assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: rwsem4j-bench " + command), command);

@@ -43,9 +43,9 @@ class RunFolderTest
     @Test
     void reportFromRebuildsARealRunsReportByteForByte() throws Exception
     {
-        // Other JMH runs on the machine (the lead's, other helpers') hold JMH's lock; this run's figures do not matter.
-        System.setProperty("jmh.ignoreLock", "true");
-        final List<String> args = List.of("--smoke", "--forks", "1", "--ops", "2000", "--only", "locktest", "--out",
+        // A short real run (7 cells, 1 fork, 20 ms windows). If another JMH run holds JMH's lock, each cell waits
+        // for it (JmhCellRunner) rather than measuring at the same time.
+        final List<String> args = List.of("--smoke", "--forks", "1", "--millis", "20", "--only", "locktest", "--out",
             tmp.toString());
         final List<String> line = new ArrayList<>(List.of("ablation"));
         line.addAll(args);
@@ -220,6 +220,17 @@ class RunFolderTest
         SyntheticRun.edit(dir.resolve("metadata.json"), root -> root.getAsJsonObject().getAsJsonArray("arguments")
             .add("--bogus"));
         assertRefused("no longer parse: unknown option: '--bogus'", "report", "--from", dir.toString());
+    }
+
+    /** A run measured with a method this build no longer resolves its arguments to cannot be described by it. */
+    @Test
+    void aRunMeasuredWithAnotherResolvedProfileIsRefused() throws Exception
+    {
+        final Path dir = synthetic();
+        SyntheticRun.edit(dir.resolve("metadata.json"), root -> root.getAsJsonObject().addProperty("profile",
+            "smoke: forks 3, slow-wake-control 5000 ns"));
+        assertRefused("the run measured 'smoke: forks 3, slow-wake-control 5000 ns', but this build resolves",
+            "report", "--from", dir.toString());
     }
 
     @Test
