@@ -103,10 +103,13 @@ final class Ablation
         final List<RunResult> jmh = new ArrayList<>();
         final JmhCellRunner jmhRunner = new JmhCellRunner(p);
         final FairnessRunner fairnessRunner = new FairnessRunner();
-        final Progress progress = new Progress(out, matrix.cells.size() * p.forks, estimate);
-        for (int round = 1; round <= p.forks; round++)
+        final Progress progress = new Progress(out, matrix.runs(), estimate);
+        final int rounds = matrix.rounds();
+        for (int round = 1; round <= rounds; round++)
         {
+            final int r = round;
             final List<Cell> order = new ArrayList<>(matrix.cells);
+            order.removeIf(c -> matrix.forks(c) < r);
             Collections.shuffle(order, new Random(round));
             for (final Cell c : order)
             {
@@ -116,7 +119,7 @@ final class Ablation
                     err.println("rwsem4j-bench: interrupted");
                     return 1;
                 }
-                progress.finished(round, p.forks, c.describe(matrix.label(c.impl())), p.estimateSeconds(c), outcome);
+                progress.finished(round, rounds, c.describe(matrix.label(c.impl())), p.estimateSeconds(c), outcome);
             }
             writeJson(runDir.resolve(RunFolder.JMH_JSON), jmh, err);
             meta.update(round, matrix, results, fairnessRunner.kernelLines(), progress.elapsedSeconds(),
@@ -182,15 +185,22 @@ final class Ablation
         final List<String> library = run.libraryPatches;
         final String took = run.took();
         return String.format(Locale.ROOT,
-            "- profile: %s (%d forks; seed-000 cells %s); %d cells, %d runs, " +
+            "- profile: %s (%d forks%s; seed-000 cells %s); %d cells, %d runs, " +
             "took %s%n" +
             "- verdicts: %d, Holm-corrected together (family-wise false-positive rate <= 5%%)%s%n" +
             "- patches available: %s%n- load average (1/5/15 min) before: %s, after: %s (other work on the machine " +
             "widens the spread)%n- JMH JSON: `jmh.json`; fairness child output: `fairness.txt`%n",
-            p.name, p.forks, p.sizing(), matrix.cells.size(), matrix.cells.size() * p.forks, took,
+            p.name, p.forks, controlForks(matrix), p.sizing(), matrix.cells.size(), matrix.runs(), took,
             report.verdicts().family(), report.controlSummary().isEmpty() ? "" : "; " + report.controlSummary(),
             library.isEmpty() ? "none (base engine only)" : String.join(", ", library),
             run.loadAverageBefore, run.loadAverageAfter);
+    }
+
+    /** @return e.g. {@code , 15 for the controls' 12 cells}, or empty when every cell runs the profile's forks */
+    private static String controlForks(final Matrix matrix)
+    {
+        final long more = matrix.cells.stream().filter(c -> matrix.forks(c) > matrix.profile.forks).count();
+        return more == 0 ? "" : String.format(Locale.ROOT, ", %d for the controls' %d cells", matrix.rounds(), more);
     }
 
     /**
@@ -241,14 +251,14 @@ final class Ablation
         double estimate = 0;
         for (final Cell c : matrix.cells)
         {
-            estimate += p.estimateSeconds(c) * p.forks;
+            estimate += p.estimateSeconds(c) * matrix.forks(c);
         }
         final Set<String> library = PatchInfo.libraryPatchNames();
         out.printf(Locale.ROOT, "rwsem4j ablation (%s): %d patches available (%s); %d contributions, %d controls; " +
-            "%d cells x %d forks = %d runs; seed-000 cells %s; rough estimate %s%n", p.name,
+            "%d cells x %d forks%s = %d runs; seed-000 cells %s; rough estimate %s%n", p.name,
             library.size(), library.isEmpty() ? "base only" : String.join(",", library),
             plan.contributions().size() - plan.controlComparisons().size(), plan.controlComparisons().size(),
-            matrix.cells.size(), p.forks, matrix.cells.size() * p.forks, p.sizing(), Progress.clock(estimate));
+            matrix.cells.size(), p.forks, controlForks(matrix), matrix.runs(), p.sizing(), Progress.clock(estimate));
         out.println("  seed-000: threads " + p.lockTestThreads + ", r:w " + p.ratios + ", loads " + p.headlineLoads +
             "; headline " + matrix.headline.stream().map(matrix::label).toList() + " and peers " + p.headlinePeers +
             "; sections " + a.sections);
@@ -280,7 +290,7 @@ final class Ablation
         {
             final double[] v = by.computeIfAbsent(c.bench(), b -> new double[2]);
             v[0]++;
-            v[1] += p.estimateSeconds(c) * p.forks;
+            v[1] += p.estimateSeconds(c) * matrix.forks(c);
         }
         final StringBuilder sb = new StringBuilder();
         by.forEach((b, v) -> sb.append(sb.length() == 0 ? "" : ", ").append(b.name().toLowerCase(Locale.ROOT))

@@ -42,15 +42,19 @@ final class FairnessCommand implements Callable<Integer>
     @Override
     public Integer call() throws UsageException, InterruptedException
     {
+        if (load < 0)
+        {
+            throw new UsageException("fairness: LOAD must be at least 0, got " + load);
+        }
         try
         {
             Locks.validate(impl);
-            return FairnessHarness.main(new String[] {impl, Integer.toString(readers), Integer.toString(writers),
-                Integer.toString(millis), Integer.toString(load)}, stdout);
         }
         catch (final IllegalArgumentException | IllegalStateException e)
         {
             throw new UsageException("fairness: bad lock '" + impl + "': " + UsageErrors.oneLine(e.getMessage()));
         }
+        return FairnessHarness.main(new String[] {impl, Integer.toString(readers), Integer.toString(writers),
+            Integer.toString(millis), Integer.toString(load)}, stdout);
     }
 }

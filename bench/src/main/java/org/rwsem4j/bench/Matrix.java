@@ -104,6 +104,45 @@ final class Matrix
         return new ArrayList<>(out);
     }
 
+    /**
+     * @param c a cell
+     * @return its forks: {@link Profile#forks}, times {@link Profile#controlForkFactor} for a seed-000 cell of a
+     *     control comparison (X or X+C, X headline or not) at the contribution cells' coordinates
+     */
+    int forks(final Cell c)
+    {
+        if (profile.controlForkFactor == 1 || c.bench() != Bench.LOCKTEST || !profile.contributionLoads.contains(
+            Integer.parseInt(c.param("load"))))
+        {
+            return profile.forks;
+        }
+        boolean control = false;
+        for (final Contribution k : plan.controlComparisons())
+        {
+            control |= k.with().spec().equals(c.impl()) || k.without().spec().equals(c.impl());
+        }
+        for (final String[] rt : profile.contributionCells)
+        {
+            if (control && rt[0].equals(c.param("ratio")) && rt[1].equals(c.param("threads")))
+            {
+                return profile.forks * profile.controlForkFactor;
+            }
+        }
+        return profile.forks;
+    }
+
+    /** @return the most forks any cell runs: the number of rounds */
+    int rounds()
+    {
+        return cells.stream().mapToInt(this::forks).max().orElse(profile.forks);
+    }
+
+    /** @return runs over all cells */
+    int runs()
+    {
+        return cells.stream().mapToInt(this::forks).sum();
+    }
+
     /** @return the control configurations' specs (X and X+C) that are not headline variants */
     List<String> controlSpecs()
     {

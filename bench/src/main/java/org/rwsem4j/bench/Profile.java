@@ -31,6 +31,11 @@ final class Profile
 
     final String name;
     final int forks;
+    /**
+     * The controls' seed-000 cells (X and X+control, for every control, in the contribution cells) run this many
+     * times {@link #forks}: base's 10-thread cells are chaotic, and their verdicts need the forks.
+     */
+    final int controlForkFactor;
     /** Lock/unlock operations per worker in every seed-000 cell (by time: the figure is scaled to them). */
     final int ops;
     /** The window of every seed-000 iteration, ms; 0: cells sized by ops. */
@@ -63,6 +68,7 @@ final class Profile
     {
         this.name = b.name;
         this.forks = b.forks;
+        this.controlForkFactor = b.controlForkFactor;
         this.ops = b.ops;
         this.millis = b.millis;
         this.lockTestThreads = b.lockTestThreads;
@@ -104,6 +110,7 @@ final class Profile
         b.contributionLoads = List.of(1);
         b.headlinePeers = List.of(Locks.MUTEX, Locks.RRWL, Locks.STAMPED);
         b.contributionCells = List.of(new String[] {"1:1", "10"}, new String[] {"10:1", "10"});
+        b.controlForkFactor = 3;
         return new Profile(b);
     }
 
@@ -179,10 +186,10 @@ final class Profile
      */
     String describe()
     {
-        return String.format(java.util.Locale.ROOT, "%s: forks %d, ops %d, millis %d, threads %s, r:w %s, loads %s/%s, " +
+        return String.format(java.util.Locale.ROOT, "%s: forks %d (controls x%d), ops %d, millis %d, threads %s, r:w %s, loads %s/%s, " +
             "peers %s, contribution cells %s, variants %s, sections %s, single-shot %d+%d, timed %d+%d x %d ms, " +
             "fairness %d ms %d+%d, macro threads %s, trylock threads %s, load %d, every peer everywhere %b; " +
-            "slow-wake-control %d ns", name, forks, ops, millis, lockTestThreads, ratios, headlineLoads,
+            "slow-wake-control %d ns", name, forks, controlForkFactor, ops, millis, lockTestThreads, ratios, headlineLoads,
             contributionLoads, headlinePeers, contributionCells.stream().map(c -> String.join(" ", c)).toList(),
             defaultVariants, defaultSections, singleShotWarmups, singleShotMeasurements, timedWarmups,
             timedMeasurements, iterationMillis, fairnessMillis, fairnessReaders, fairnessWriters, macroThreads,
@@ -201,6 +208,7 @@ final class Profile
     private Builder builder()
     {
         final Builder b = new Builder(name, forks, ops);
+        b.controlForkFactor = controlForkFactor;
         b.millis = millis;
         b.lockTestThreads = lockTestThreads;
         b.ratios = ratios;
@@ -276,6 +284,7 @@ final class Profile
         int forks;
         int ops;
         int millis = STEADY_MILLIS;
+        int controlForkFactor = 1;
         List<Integer> lockTestThreads = List.of(2, 10);
         List<String> ratios = List.of("0:1", "1:1", "10:1");
         List<Integer> headlineLoads = List.of(1, 10);

@@ -172,7 +172,7 @@ final class RunMetadata
         final double wallSeconds, final String loadAfter)
     {
         this.roundsDone = roundsDone;
-        this.rounds = matrix.profile.forks;
+        this.rounds = matrix.rounds();
         this.finished = roundsDone == rounds;
         this.wallSeconds = wallSeconds;
         this.loadAverageAfter = loadAfter;

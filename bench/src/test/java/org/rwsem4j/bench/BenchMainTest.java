@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -16,15 +15,13 @@ import picocli.CommandLine;
 
 class BenchMainTest
 {
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final BenchCli cli = new BenchCli();
+    private final ByteArrayOutputStream out = cli.out;
+    private final ByteArrayOutputStream err = cli.err;
 
     private int run(final String... args) throws Exception
     {
-        out.reset();
-        err.reset();
-        return BenchMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
+        return cli.run(args);
     }
 
     @ParameterizedTest
@@ -58,6 +55,7 @@ class BenchMainTest
         "fairness base 1",
         "fairness base 1 1 100 x",
         "fairness no-such-lock 1 1 100 1",
+        "fairness base 1 1 100 -1",
         "report",
         "report --from",
         "report --from /no/such/run",

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,18 +16,16 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code compare}: each variant against its own run's peers, never absolute times across runs. */
 class CompareCommandTest
 {
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final BenchCli cli = new BenchCli();
+    private final ByteArrayOutputStream out = cli.out;
+    private final ByteArrayOutputStream err = cli.err;
 
     @TempDir
     Path tmp;
 
     private int run(final String... args) throws Exception
     {
-        out.reset();
-        err.reset();
-        return BenchMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
+        return cli.run(args);
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,18 +25,16 @@ class RunFolderTest
     /** A folder from before metadata files existed (committed). */
     static final Path OLD_RUN = Paths.get("results", "runs", "20261201-123647-smoke");
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final BenchCli cli = new BenchCli();
+    private final ByteArrayOutputStream out = cli.out;
+    private final ByteArrayOutputStream err = cli.err;
 
     @TempDir
     Path tmp;
 
     private int run(final String... args) throws Exception
     {
-        out.reset();
-        err.reset();
-        return BenchMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
+        return cli.run(args);
     }
 
     @Test

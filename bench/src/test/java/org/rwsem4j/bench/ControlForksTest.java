@@ -1,0 +1,44 @@
+package org.rwsem4j.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The quick profile gives the controls' seed-000 cells three times the forks, and no other cell. */
+class ControlForksTest
+{
+    @Test
+    void theControlsCellsRunThreeTimesTheForksAndNoOtherCellDoes() throws UsageException
+    {
+        final Matrix m = Ablation.matrix(AblationCommand.parse(List.of("--quick")));
+        int more = 0;
+        for (final Cell c : m.cells)
+        {
+            final boolean controlCell = c.bench() == Bench.LOCKTEST && "1".equals(c.param("load")) &&
+                "10".equals(c.param("threads")) && !"0:1".equals(c.param("ratio")) && isControlConfig(m, c.impl());
+            assertEquals(controlCell ? 15 : 5, m.forks(c), c.describe());
+            more += controlCell ? 1 : 0;
+        }
+        // X and X+C for X = base and all, C = null-control and slow-wake-control: 6 configurations x 2 cells
+        assertEquals(12, more);
+        assertEquals(15, m.rounds());
+        assertTrue(m.runs() == m.cells.size() * 5 + more * 10);
+    }
+
+    @Test
+    void theSmokeProfileRunsItsForksEverywhere() throws UsageException
+    {
+        final Matrix m = Ablation.matrix(AblationCommand.parse(List.of("--smoke")));
+        m.cells.forEach(c -> assertEquals(5, m.forks(c), c.describe()));
+        assertEquals(5, m.rounds());
+    }
+
+    private static boolean isControlConfig(final Matrix m, final String impl)
+    {
+        return m.plan.controlComparisons().stream().anyMatch(k -> k.with().spec().equals(impl) ||
+            k.without().spec().equals(impl));
+    }
+}
