@@ -294,7 +294,7 @@ final class Profile
         List<String> defaultVariants = List.of("base", "all", "recommended");
         Set<Section> defaultSections = EnumSet.allOf(Section.class);
         List<Integer> macroThreads = List.of(4);
-        int singleShotWarmups = 1;
+        int singleShotWarmups = 3;
         int singleShotMeasurements = 3;
         int timedWarmups = 1;
         int timedMeasurements = 2;
