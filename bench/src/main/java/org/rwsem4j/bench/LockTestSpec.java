@@ -53,7 +53,7 @@ final class LockTestSpec extends BenchSpec
         {
             if (profile.headlinePeers.contains(Locks.MUTEX))
             {
-                cells(m, Locks.MUTEX, "0:1", threads, profile.headlineLoads);
+                cells(m, Locks.MUTEX, "0:1", threads, profile.headlineLoads(threads));
             }
         }
         final List<String> rw = new ArrayList<>(profile.headlinePeers);
@@ -65,7 +65,7 @@ final class LockTestSpec extends BenchSpec
             {
                 for (final int threads : profile.lockTestThreads)
                 {
-                    cells(m, impl, ratio, threads, profile.headlineLoads);
+                    cells(m, impl, ratio, threads, profile.headlineLoads(threads));
                 }
             }
         }

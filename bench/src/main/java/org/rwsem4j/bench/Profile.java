@@ -3,6 +3,8 @@ package org.rwsem4j.bench;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Set;
 
 import org.rwsem4j.Variant;
@@ -16,9 +18,12 @@ import org.rwsem4j.Variant;
  * <ul>
  *   <li>{@link #smoke()}: seed-000 only, 10 threads, r:w 1:1 and 10:1, load 1; base and recommended beside rrwl and
  *       mutex; 5 forks (so its changes get verdicts; the cells are short, about a second per run);</li>
- *   <li>{@link #quick()}: the headline variants and the peers rrwl, stamped and mutex at 2 and 10 threads, r:w 0:1,
- *       1:1 and 10:1, loads 1 and 10; the contributions and controls in the 1:1 and 10:1 cells at 10 threads, load
- *       1; 5 forks; the other sections with their quick cell sets;</li>
+ *   <li>{@link #quick()}: the headline variants and the peers rrwl, stamped and mutex at 10 threads, r:w 0:1, 1:1
+ *       and 10:1, loads 1 and 10, and at 2 threads, load 1; the contributions and controls in the 1:1 and 10:1 cells
+ *       at 10 threads, load 1 (the controls' cells with twice the forks); 5 forks; seed-004 trylock at 1 and 8
+ *       threads, and the uncontended section. Macro and fairness run in the full profile, or with {@code --only}.
+ *       It fits 20 minutes on 2 cores because every seed-000 fork needs 5 warm-up iterations (1 s) before the
+ *       variants' slow paths are compiled, and the cells were chosen to pay for that;</li>
  *   <li>{@link #full()}: the whole seed matrix for every configuration, 1,000,000 ops, 5 forks.</li>
  * </ul>
  */
@@ -43,6 +48,8 @@ final class Profile
     final List<Integer> lockTestThreads;
     final List<String> ratios;
     final List<Integer> headlineLoads;
+    /** The headline loads at a thread count that differs from {@link #headlineLoads} (quick: 2 threads, load 1). */
+    final Map<Integer, List<Integer>> headlineLoadsByThreads;
     final List<Integer> contributionLoads;
     /** The JDK peers in the seed-000 headline (mutex always at r:w 0:1: every operation is exclusive). */
     final List<String> headlinePeers;
@@ -50,7 +57,7 @@ final class Profile
     final List<String[]> contributionCells;
     final List<String> defaultVariants;
     final Set<Section> defaultSections;
-    final List<Integer> trylockThreads = List.of(1, 2, 4, 8);
+    final List<Integer> trylockThreads;
     final List<Integer> macroThreads;
     final int singleShotWarmups;
     final int singleShotMeasurements;
@@ -74,12 +81,14 @@ final class Profile
         this.lockTestThreads = b.lockTestThreads;
         this.ratios = b.ratios;
         this.headlineLoads = b.headlineLoads;
+        this.headlineLoadsByThreads = b.headlineLoadsByThreads;
         this.contributionLoads = b.contributionLoads;
         this.headlinePeers = b.headlinePeers;
         this.contributionCells = b.contributionCells;
         this.defaultVariants = b.defaultVariants;
         this.defaultSections = b.defaultSections;
         this.macroThreads = b.macroThreads;
+        this.trylockThreads = b.trylockThreads;
         this.singleShotWarmups = b.singleShotWarmups;
         this.singleShotMeasurements = b.singleShotMeasurements;
         this.timedWarmups = b.timedWarmups;
@@ -107,10 +116,13 @@ final class Profile
     {
         final Builder b = new Builder("quick", 5, STEADY_OPS);
         b.headlineLoads = List.of(1, 10);
+        b.headlineLoadsByThreads = Map.of(2, List.of(1));
         b.contributionLoads = List.of(1);
         b.headlinePeers = List.of(Locks.MUTEX, Locks.RRWL, Locks.STAMPED);
         b.contributionCells = List.of(new String[] {"1:1", "10"}, new String[] {"10:1", "10"});
-        b.controlForkFactor = 3;
+        b.controlForkFactor = 2;
+        b.defaultSections = EnumSet.of(Section.LOCKTEST, Section.TRYLOCK, Section.UNCONTENDED);
+        b.trylockThreads = List.of(1, 8);
         return new Profile(b);
     }
 
@@ -144,6 +156,15 @@ final class Profile
     boolean isQuick()
     {
         return !allPeersEverywhere;
+    }
+
+    /**
+     * @param threads a thread count of the seed-000 grid
+     * @return the loads the headline grid runs at that thread count
+     */
+    List<Integer> headlineLoads(final int threads)
+    {
+        return headlineLoadsByThreads.getOrDefault(threads, headlineLoads);
     }
 
     /** @return the (ratio, threads) cells a contribution or control configuration gets in the seed-000 matrix */
@@ -186,11 +207,11 @@ final class Profile
      */
     String describe()
     {
-        return String.format(java.util.Locale.ROOT, "%s: forks %d (controls x%d), ops %d, millis %d, threads %s, r:w %s, loads %s/%s, " +
+        return String.format(java.util.Locale.ROOT, "%s: forks %d (controls x%d), ops %d, millis %d, threads %s, r:w %s, loads %s%s/%s, " +
             "peers %s, contribution cells %s, variants %s, sections %s, single-shot %d+%d, timed %d+%d x %d ms, " +
             "fairness %d ms %d+%d, macro threads %s, trylock threads %s, load %d, every peer everywhere %b; " +
             "slow-wake-control %d ns", name, forks, controlForkFactor, ops, millis, lockTestThreads, ratios, headlineLoads,
-            contributionLoads, headlinePeers, contributionCells.stream().map(c -> String.join(" ", c)).toList(),
+            headlineLoadsByThreads.isEmpty() ? "" : " " + new TreeMap<>(headlineLoadsByThreads), contributionLoads, headlinePeers, contributionCells.stream().map(c -> String.join(" ", c)).toList(),
             defaultVariants, defaultSections, singleShotWarmups, singleShotMeasurements, timedWarmups,
             timedMeasurements, iterationMillis, fairnessMillis, fairnessReaders, fairnessWriters, macroThreads,
             trylockThreads, load, allPeersEverywhere, SlowWakeControlPatch.DELAY_NANOS);
@@ -213,12 +234,14 @@ final class Profile
         b.lockTestThreads = lockTestThreads;
         b.ratios = ratios;
         b.headlineLoads = headlineLoads;
+        b.headlineLoadsByThreads = headlineLoadsByThreads;
         b.contributionLoads = contributionLoads;
         b.headlinePeers = headlinePeers;
         b.contributionCells = contributionCells;
         b.defaultVariants = defaultVariants;
         b.defaultSections = defaultSections;
         b.macroThreads = macroThreads;
+        b.trylockThreads = trylockThreads;
         b.singleShotWarmups = singleShotWarmups;
         b.singleShotMeasurements = singleShotMeasurements;
         b.timedWarmups = timedWarmups;
@@ -288,13 +311,20 @@ final class Profile
         List<Integer> lockTestThreads = List.of(2, 10);
         List<String> ratios = List.of("0:1", "1:1", "10:1");
         List<Integer> headlineLoads = List.of(1, 10);
+        Map<Integer, List<Integer>> headlineLoadsByThreads = Map.of();
         List<Integer> contributionLoads = List.of(1);
         List<String> headlinePeers = List.of(Locks.MUTEX, Locks.RRWL, Locks.STAMPED);
         List<String[]> contributionCells = List.of();
         List<String> defaultVariants = List.of("base", "all", "recommended");
         Set<Section> defaultSections = EnumSet.allOf(Section.class);
         List<Integer> macroThreads = List.of(4);
-        int singleShotWarmups = 3;
+        List<Integer> trylockThreads = List.of(1, 2, 4, 8);
+        /**
+         * Seed-000 warm-up iterations of 200 ms: at 10 threads on 2 cores the JIT compiler competes with the workers,
+         * and a variant's figure falls for about 5 iterations (1 s) before it levels off ({@code bench/README.md},
+         * "Warm-up").
+         */
+        int singleShotWarmups = 5;
         int singleShotMeasurements = 3;
         int timedWarmups = 1;
         int timedMeasurements = 2;
