@@ -59,7 +59,9 @@ final class Engine extends EngineOwnerL2Pad
      * head then holds `handoffSet`. While HANDOFF is set no fast path, trylock, spinner or reader steal may take the
      * lock; only the head may (a writer in tryWriteLock, or head readers through markWake). The bit is cleared by the
      * acquiring writer, by a reader wake, or when the queue empties; when the head leaves by cancellation the new
-     * head inherits it. All handoff decisions are taken under the wait lock (kernel d257cc8cb8d5).
+     * head inherits it. A waiter holding `handoffSet` leaves the queue only by acquiring or by cancellation, never
+     * to respin (writer-respin), or it would give its handoff away every time it reached the head. All handoff
+     * decisions are taken under the wait lock (kernel d257cc8cb8d5).
      *
      * Parking: a waiter spins PARK_SPINS times on its own flags (granted, or a writer's wakeup) before it parks,
      * because a JVM park/unpark round trip costs microseconds; the unpark still comes, so a skipped park only leaves
@@ -756,7 +758,9 @@ final class Engine extends EngineOwnerL2Pad
                     }
                 }
 
-                if (woken && wokenWriterMayRespin && VirtualLocker.maySpin() &&
+                // Handoff rule over every respin policy: the waiter that holds the handoff leaves the queue only
+                // by acquiring or by giving up, never to respin (the next head would inherit its bit).
+                if (woken && wokenWriterMayRespin && !waiter.handoffSet && VirtualLocker.maySpin() &&
                     wokenWriter.respin(osq.isLocked(), ownerState()))
                 {
                     waitLock.lock();
