@@ -749,7 +749,7 @@ final class Engine extends EngineOwnerL2Pad
                     spun = true;
                     waiter.spun = true;
                     final OwnerState st =
-                        rwsemSpinOnOwner(clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos));
+                        rwsemSpinOnOwner(clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos), false);
                     if (st == OwnerState.NULL && nullRetries++ < nullOwnerRetries)
                     {
                         Thread.onSpinWait();
@@ -935,7 +935,7 @@ final class Engine extends EngineOwnerL2Pad
         {
             for (;;)
             {
-                final OwnerState st = rwsemSpinOnOwner(deadline);
+                final OwnerState st = rwsemSpinOnOwner(deadline, spinnersQuitOnHandoff);
                 if (st == OwnerState.NONSPINNABLE)
                 {
                     break;
@@ -959,10 +959,6 @@ final class Engine extends EngineOwnerL2Pad
                 {
                     countedReaders = true;
                     events.inc(LockEvent.SPIN_ON_READERS);
-                }
-                if (spinnersQuitOnHandoff && (c & HANDOFF) != 0)
-                {
-                    break;
                 }
                 taken = reader ? rwsemTryReadLockUnqueued() : rwsemTryWriteLockUnqueued();
                 if (taken || clock.nanoTime() - deadline > 0 ||
@@ -991,9 +987,11 @@ final class Engine extends EngineOwnerL2Pad
 
     /**
      * {@code rwsem_spin_on_owner}: while a running writer owns the lock and nothing changes, spin; return the state
-     * of what changed. Bounded by the deadline and by the owner's liveness hint.
+     * of what changed. Bounded by the deadline and by the owner's liveness hint. With {@code quitOnHandoff} (kernel
+     * 5.3, the lines seed 001 removed) a set HANDOFF ends the spin on a writer owner as NONSPINNABLE; NULL and
+     * reader-owned states return before the loop, so the bit alone never stops a spinner there.
      */
-    private OwnerState rwsemSpinOnOwner(final long deadline)
+    private OwnerState rwsemSpinOnOwner(final long deadline, final boolean quitOnHandoff)
     {
         final Object o = lvOwner();
         final OwnerState st = ownerState(o);
@@ -1003,6 +1001,10 @@ final class Engine extends EngineOwnerL2Pad
         }
         for (int i = 1; ; i++)
         {
+            if (quitOnHandoff && (word.getVolatile() & HANDOFF) != 0)
+            {
+                return OwnerState.NONSPINNABLE;
+            }
             final Object now = lvOwner();
             if (now != o)
             {
