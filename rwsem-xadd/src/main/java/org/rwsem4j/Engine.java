@@ -748,8 +748,7 @@ final class Engine extends EngineOwnerL2Pad
                     events.inc(LockEvent.HANDOFF_SPIN);
                     spun = true;
                     waiter.spun = true;
-                    final OwnerState st =
-                        rwsemSpinOnOwner(clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos), false);
+                    final OwnerState st = handoffSpinOnOwner();
                     if (st == OwnerState.NULL && nullRetries++ < nullOwnerRetries)
                     {
                         Thread.onSpinWait();
@@ -983,6 +982,30 @@ final class Engine extends EngineOwnerL2Pad
             events.inc(LockEvent.OPT_LOCK);
         }
         return taken;
+    }
+
+    /**
+     * Seed 001's spin for the waiter holding the handoff: {@link #rwsemSpinOnOwner} on a running writer owner. NULL is
+     * worth an immediate retry only when it means what it means in 001 (a writer has just released, or is
+     * releasing): readers that do not mark the owner (no {@code reader-owned}) leave it NULL too, so a count with
+     * readers and no writer bit is reported as READER, on which the handoff writer sleeps as on a reader-owned lock
+     * instead of spending its NULL-owner retries on wait-lock round trips. A reader's passing bias (a failed fast
+     * path on its way to the queue) can look like a holder here; that costs a sleep, never a wakeup: whoever removes
+     * the last reader bias wakes the head (up_read, the queueing reader's conditional wake, a spinner's back-out).
+     */
+    private OwnerState handoffSpinOnOwner()
+    {
+        final OwnerState st =
+            rwsemSpinOnOwner(clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos), false);
+        if (st == OwnerState.NULL)
+        {
+            final long c = word.getVolatile();
+            if ((c & WRITER_LOCKED) == 0 && LockWordBits.readers(c) != 0)
+            {
+                return OwnerState.READER;
+            }
+        }
+        return st;
     }
 
     /**
