@@ -26,7 +26,10 @@ public enum DecisionPoint
     UNLOCK_WAKE,
     /** Whether a waiter sets the handoff bit, and after how long. Base: never. */
     HANDOFF,
-    /** Whether optimistic spinners quit when the handoff bit appears. Base: there is no handoff bit to see. */
+    /**
+     * Whether an optimistic spinner quits when the handoff bit appears while it spins on a writer owner (5.3's check
+     * inside {@code rwsem_spin_on_owner}). Base: there is no handoff bit to see.
+     */
     SPIN_ON_HANDOFF,
     /** What the handoff writer does before it sleeps. Base: it sleeps. */
     HANDOFF_WAIT

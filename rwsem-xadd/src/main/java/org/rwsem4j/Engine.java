@@ -59,7 +59,9 @@ final class Engine extends EngineOwnerL2Pad
      * head then holds `handoffSet`. While HANDOFF is set no fast path, trylock, spinner or reader steal may take the
      * lock; only the head may (a writer in tryWriteLock, or head readers through markWake). The bit is cleared by the
      * acquiring writer, by a reader wake, or when the queue empties; when the head leaves by cancellation the new
-     * head inherits it. All handoff decisions are taken under the wait lock (kernel d257cc8cb8d5).
+     * head inherits it. A waiter holding `handoffSet` leaves the queue only by acquiring or by cancellation, never
+     * to respin (writer-respin), or it would give its handoff away every time it reached the head. All handoff
+     * decisions are taken under the wait lock (kernel d257cc8cb8d5).
      *
      * Parking: a waiter spins PARK_SPINS times on its own flags (granted, or a writer's wakeup) before it parks,
      * because a JVM park/unpark round trip costs microseconds; the unpark still comes, so a skipped park only leaves
@@ -746,8 +748,7 @@ final class Engine extends EngineOwnerL2Pad
                     events.inc(LockEvent.HANDOFF_SPIN);
                     spun = true;
                     waiter.spun = true;
-                    final OwnerState st =
-                        rwsemSpinOnOwner(clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos));
+                    final OwnerState st = handoffSpinOnOwner();
                     if (st == OwnerState.NULL && nullRetries++ < nullOwnerRetries)
                     {
                         Thread.onSpinWait();
@@ -756,7 +757,9 @@ final class Engine extends EngineOwnerL2Pad
                     }
                 }
 
-                if (woken && wokenWriterMayRespin && VirtualLocker.maySpin() &&
+                // Handoff rule over every respin policy: the waiter that holds the handoff leaves the queue only
+                // by acquiring or by giving up, never to respin (the next head would inherit its bit).
+                if (woken && wokenWriterMayRespin && !waiter.handoffSet && VirtualLocker.maySpin() &&
                     wokenWriter.respin(osq.isLocked(), ownerState()))
                 {
                     waitLock.lock();
@@ -931,7 +934,7 @@ final class Engine extends EngineOwnerL2Pad
         {
             for (;;)
             {
-                final OwnerState st = rwsemSpinOnOwner(deadline);
+                final OwnerState st = rwsemSpinOnOwner(deadline, spinnersQuitOnHandoff);
                 if (st == OwnerState.NONSPINNABLE)
                 {
                     break;
@@ -955,10 +958,6 @@ final class Engine extends EngineOwnerL2Pad
                 {
                     countedReaders = true;
                     events.inc(LockEvent.SPIN_ON_READERS);
-                }
-                if (spinnersQuitOnHandoff && (c & HANDOFF) != 0)
-                {
-                    break;
                 }
                 taken = reader ? rwsemTryReadLockUnqueued() : rwsemTryWriteLockUnqueued();
                 if (taken || clock.nanoTime() - deadline > 0 ||
@@ -986,10 +985,36 @@ final class Engine extends EngineOwnerL2Pad
     }
 
     /**
-     * {@code rwsem_spin_on_owner}: while a running writer owns the lock and nothing changes, spin; return the state
-     * of what changed. Bounded by the deadline and by the owner's liveness hint.
+     * Seed 001's spin for the waiter holding the handoff: {@link #rwsemSpinOnOwner} on a running writer owner. NULL is
+     * worth an immediate retry only when it means what it means in 001 (a writer has just released, or is
+     * releasing): readers that do not mark the owner (no {@code reader-owned}) leave it NULL too, so a count with
+     * readers and no writer bit is reported as READER, on which the handoff writer sleeps as on a reader-owned lock
+     * instead of spending its NULL-owner retries on wait-lock round trips. A reader's passing bias (a failed fast
+     * path on its way to the queue) can look like a holder here; that costs a sleep, never a wakeup: whoever removes
+     * the last reader bias wakes the head (up_read, the queueing reader's conditional wake, a spinner's back-out).
      */
-    private OwnerState rwsemSpinOnOwner(final long deadline)
+    private OwnerState handoffSpinOnOwner()
+    {
+        final OwnerState st =
+            rwsemSpinOnOwner(clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos), false);
+        if (st == OwnerState.NULL)
+        {
+            final long c = word.getVolatile();
+            if ((c & WRITER_LOCKED) == 0 && LockWordBits.readers(c) != 0)
+            {
+                return OwnerState.READER;
+            }
+        }
+        return st;
+    }
+
+    /**
+     * {@code rwsem_spin_on_owner}: while a running writer owns the lock and nothing changes, spin; return the state
+     * of what changed. Bounded by the deadline and by the owner's liveness hint. With {@code quitOnHandoff} (kernel
+     * 5.3, the lines seed 001 removed) a set HANDOFF ends the spin on a writer owner as NONSPINNABLE; NULL and
+     * reader-owned states return before the loop, so the bit alone never stops a spinner there.
+     */
+    private OwnerState rwsemSpinOnOwner(final long deadline, final boolean quitOnHandoff)
     {
         final Object o = lvOwner();
         final OwnerState st = ownerState(o);
@@ -999,6 +1024,10 @@ final class Engine extends EngineOwnerL2Pad
         }
         for (int i = 1; ; i++)
         {
+            if (quitOnHandoff && (word.getVolatile() & HANDOFF) != 0)
+            {
+                return OwnerState.NONSPINNABLE;
+            }
             final Object now = lvOwner();
             if (now != o)
             {

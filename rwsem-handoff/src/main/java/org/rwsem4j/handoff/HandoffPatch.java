@@ -7,8 +7,11 @@ import org.rwsem4j.AbstractPatch;
 /**
  * The handoff bit (kernel 5.3, 4f23dbc1e657, with the 5.16+ rules), the mechanism seed 001 needs: a waiter that
  * has waited longer than the handoff timeout (about 4 ms by default) sets HANDOFF under the wait lock; from then on
- * only the queue head may take the lock. As in 5.3, optimistic spinners quit when the bit appears. The engine owns
- * every handoff mechanism (set, inherit, clear); this patch decides when a waiter may set it.
+ * only the queue head may take the lock. As in 5.3, an optimistic spinner quits when the bit appears while it spins
+ * on a running writer owner (the check inside {@code rwsem_spin_on_owner} that seed 001 deletes); through a NULL
+ * owner or readers it keeps spinning, unable to take the lock. The engine owns every handoff mechanism (set,
+ * inherit, clear, and the waiter holding it never leaving the queue to respin); this patch decides when a waiter may
+ * set it.
  */
 public final class HandoffPatch extends AbstractPatch
 {
