@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.testkit.SteppedClock;
 
 /**
  * Issue 11, 4c: handoff-spin on a reader-held lock. Seed 001 retries at once on a NULL owner because a NULL owner
@@ -27,7 +28,7 @@ class HandoffSpinOnReadersTest
     @Test
     void onAReaderHeldLockTheHandoffWriterSleepsAfterOneSpin()
     {
-        final StandingClock clock = new StandingClock();
+        final SteppedClock clock = new SteppedClock();
         final Rwsem lock = Scenario.lock(SPEC, clock, 0);          // w1 sets HANDOFF at its first failed try
         lock.readLock().lock();
         final Locker w1 = Scenario.writer(lock, "w1");
@@ -53,7 +54,7 @@ class HandoffSpinOnReadersTest
     @Test
     void whenARunningWriterReleasesTheHandoffWriterTakesTheLockWithoutSleeping()
     {
-        final StandingClock clock = new StandingClock();
+        final SteppedClock clock = new SteppedClock();
         final Rwsem lock = Scenario.lock(SPEC, clock, 0);
         final PhasedWriter holder = PhasedWriter.holdParked(lock);
         final Locker w1 = Scenario.queueSleepingWriter(lock, "w1", 0); // HANDOFF set; the holder is not running

@@ -9,9 +9,10 @@ import java.util.function.BooleanSupplier;
 
 import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.testkit.SteppedClock;
 
 /**
- * The step-by-step handoff scenarios' common parts: a lock on a {@link StandingClock} with a handoff timeout and a
+ * The step-by-step handoff scenarios' common parts: a lock on a {@link SteppedClock} with a handoff timeout and a
  * spin budget in that clock's units, lockers that take and release the write lock, and bounded waits on the lock's
  * own state and event counters. Nothing waits on time, and nothing asserts on it.
  */
@@ -30,7 +31,7 @@ final class Scenario
     {
     }
 
-    static Rwsem lock(final String spec, final StandingClock clock, final long handoffTimeout)
+    static Rwsem lock(final String spec, final SteppedClock clock, final long handoffTimeout)
     {
         return Rwsem.builder().variant(spec).onHeap().clock(clock).handoffTimeout(Duration.ofNanos(handoffTimeout))
             .spinBudget(Duration.ofNanos(SPIN_BUDGET)).build();

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.testkit.SteppedClock;
 
 /**
  * Issue 11, 4b: where {@code handoff} alone (kernel 5.3) makes optimistic spinners quit on HANDOFF. 5.3 checks the
@@ -30,7 +31,7 @@ class SpinnersQuitOnHandoffTest
     @Test
     void aSpinnerOnARunningWriterQuitsWhenHandoffAppears()
     {
-        final StandingClock clock = new StandingClock();
+        final SteppedClock clock = new SteppedClock();
         final Rwsem lock = Scenario.lock("handoff", clock, Scenario.HANDOFF_TIMEOUT);
         final PhasedWriter holder = PhasedWriter.holdParked(lock);
         final Locker w1 = Scenario.queueSleepingWriter(lock, "w1", 0);
@@ -58,7 +59,7 @@ class SpinnersQuitOnHandoffTest
     @Test
     void aSpinnerInANullOwnerPhaseKeepsSpinningWhenHandoffAppears()
     {
-        final StandingClock clock = new StandingClock();
+        final SteppedClock clock = new SteppedClock();
         final Rwsem lock = Scenario.lock("handoff", clock, Scenario.HANDOFF_TIMEOUT);
         final PhasedWriter holder = PhasedWriter.holdParked(lock);
         final Locker w1 = Scenario.queueSleepingWriter(lock, "w1", 0);
@@ -85,7 +86,7 @@ class SpinnersQuitOnHandoffTest
     }
 
     /** w1's handoff timeout passes and it is unparked: it sets HANDOFF and sleeps again. Returns the clock reads. */
-    private static long setHandoffWhileTheSpinnerSpins(final Rwsem lock, final StandingClock clock, final Locker w1)
+    private static long setHandoffWhileTheSpinnerSpins(final Rwsem lock, final SteppedClock clock, final Locker w1)
     {
         clock.step(Scenario.HANDOFF_TIMEOUT);
         LockSupport.unpark(w1.thread());
@@ -93,7 +94,7 @@ class SpinnersQuitOnHandoffTest
         return clock.reads();
     }
 
-    private static void finish(final Rwsem lock, final StandingClock clock, final PhasedWriter holder,
+    private static void finish(final Rwsem lock, final SteppedClock clock, final PhasedWriter holder,
         final Locker w1, final Locker spinner)
     {
         clock.step(100 * Scenario.SPIN_BUDGET);

@@ -12,6 +12,7 @@ import org.rwsem4j.Rwsem;
 import org.rwsem4j.Tunables;
 import org.rwsem4j.testkit.BusyWriter;
 import org.rwsem4j.testkit.Contention;
+import org.rwsem4j.testkit.SteppedClock;
 
 /** Everything here needs reader-owned, which reader-spin requires; skipped when the build leaves it out. */
 class ReaderSpinPatchTest
