@@ -28,11 +28,16 @@ class FaultInjectionTest
 {
     /** A bound on the runs per point and variant, in case a point is reached in a loop. */
     private static final int MAX_NTH = 64;
+    /** The clock is read in loops: its calls are sampled up to here. */
+    private static final int MAX_CLOCK_NTH = 5000;
 
     private static final AtomicInteger VARIANTS = new AtomicInteger();
     private static final AtomicInteger RUNS = new AtomicInteger();
     private static final AtomicInteger THROWN = new AtomicInteger();
     private static final AtomicInteger PROPAGATED = new AtomicInteger();
+    private static final AtomicInteger CLOCK_RUNS = new AtomicInteger();
+    private static final AtomicInteger CLOCK_THROWN = new AtomicInteger();
+    private static final AtomicInteger CLOCK_PROPAGATED = new AtomicInteger();
     private static final Map<FaultPoint, Integer> THROWN_AT = new EnumMap<>(FaultPoint.class);
 
     @TestFactory
@@ -80,13 +85,57 @@ class FaultInjectionTest
         }
     }
 
+    /**
+     * The lock's clock throwing a plain {@link Error} (a user hook: nothing absorbs it) at its n-th call, for n along
+     * a Fibonacci-like sequence (the clock is read in loops), until a run calls it fewer than n times.
+     */
+    @TestFactory
+    List<DynamicTest> aFailingClockLeavesEveryCiVariantUsable()
+    {
+        final List<DynamicTest> tests = new ArrayList<>();
+        for (final Variant v : Variant.ciSet())
+        {
+            tests.add(DynamicTest.dynamicTest(v.spec(), () -> everyClockCall(v)));
+        }
+        return tests;
+    }
+
+    private static void everyClockCall(final Variant v)
+    {
+        int previous = 0;
+        for (int nth = 1; nth <= MAX_CLOCK_NTH; )
+        {
+            final FailingClock clock = new FailingClock();
+            final FaultScenario.Outcome outcome;
+            try
+            {
+                outcome = new FaultScenario(v, clock).runWithFailingClock(clock, nth);
+            }
+            catch (final AssertionError ex)
+            {
+                throw new AssertionError(v.spec() + ", clock failing at call " + nth + ": " + ex.getMessage(), ex);
+            }
+            CLOCK_RUNS.incrementAndGet();
+            if (!outcome.thrown())
+            {
+                break;
+            }
+            CLOCK_THROWN.incrementAndGet();
+            CLOCK_PROPAGATED.addAndGet(outcome.propagated());
+            final int next = nth + Math.max(1, previous);
+            previous = nth;
+            nth = next;
+        }
+    }
+
     @AfterAll
     static void report() throws IOException
     {
         final String summary = "fault injection: " + FaultPoint.values().length + " fault points, " + VARIANTS.get() +
             " variants, " + RUNS.get() + " runs, " + THROWN.get() + " faults thrown (" + PROPAGATED.get() +
             " passed to the caller, " + (THROWN.get() - PROPAGATED.get()) + " absorbed); thrown per point " +
-            THROWN_AT;
+            THROWN_AT + "; a failing clock: " + CLOCK_RUNS.get() + " runs, " + CLOCK_THROWN.get() + " thrown (" +
+            CLOCK_PROPAGATED.get() + " passed to the caller)";
         System.out.println(summary);
         Files.createDirectories(Path.of("target"));
         Files.writeString(Path.of("target", "fault-injection.txt"), summary + System.lineSeparator());

@@ -17,10 +17,10 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * One fault-injection run (issue 11 §5) on a fresh lock. A holder takes the write lock and keeps running (so that
- * writers, and readers in reader-spin variants, spin on it before they queue); five readers, a writer, an
- * interruptible reader and an interruptible writer then queue behind it, one after another; the two interruptible ones
- * are interrupted and leave; the holder lets go, which grants the five readers in one wake (past the wake queue's
- * first four slots), and the writer follows them. One fault is armed for all these threads.
+ * writers, and readers in reader-spin variants, spin on it before they queue); five readers (the last one timed), a
+ * timed writer, an interruptible reader and an interruptible writer then queue behind it, one after another; the
+ * two interruptible ones are interrupted and leave; the holder lets go, which grants the five readers in one wake
+ * (past the wake queue's first four slots), and the writer follows them. One fault is armed for all these threads.
  *
  * <p>Afterwards every thread must have left within 10 s; the lock must be quiescent (count 0: no leaked reader bias,
  * no WAITERS, HANDOFF or writer bit; queue and OSQ empty); and other threads must read-lock and write-lock it within
@@ -52,7 +52,12 @@ final class FaultScenario
 
     FaultScenario(final Variant variant)
     {
-        lock = Rwsem.builder().variant(variant.spec()).onHeap().build();
+        this(variant, NanoClock.SYSTEM);
+    }
+
+    FaultScenario(final Variant variant, final NanoClock clock)
+    {
+        lock = Rwsem.builder().variant(variant.spec()).onHeap().clock(clock).build();
     }
 
     /**
@@ -64,16 +69,49 @@ final class FaultScenario
     Outcome run(final FaultPoint point, final int nth)
     {
         final TestFaultInjector.Plan plan = TestFaultInjector.arm(point, nth, threads);
+        runArmed();
+        return new Outcome(plan.reaches(), plan.thrown() != null, propagated.get());
+    }
+
+    /**
+     * Runs the scenario with the lock's clock (a {@link FailingClock}) throwing at its {@code nth} call by one of the
+     * scenario's threads, then checks the lock.
+     *
+     * @return the fault's outcome
+     */
+    Outcome runWithFailingClock(final FailingClock clock, final int nth)
+    {
+        clock.arm(nth, threads);
+        try
+        {
+            runArmed();
+        }
+        finally
+        {
+            clock.disarm();
+        }
+        return new Outcome(clock.calls(), clock.thrown(), propagated.get());
+    }
+
+    /** The set of threads the armed fault counts; the scenario adds its workers before starting them. */
+    Set<Thread> threads()
+    {
+        return threads;
+    }
+
+    private void runArmed()
+    {
         final long deadline = System.nanoTime() + LIMIT_NANOS;
         try
         {
             start("holder", this::hold);
             awaitCondition("the holder holds the write lock", () -> holding, deadline);
-            for (int i = 1; i <= READERS; i++)
+            for (int i = 1; i < READERS; i++)
             {
                 startQueued("reader-" + i, () -> once(lock.readLock()), deadline);
             }
-            startQueued("writer", () -> once(lock.writeLock()), deadline);
+            startQueued("reader-" + READERS, () -> timed(lock.readLock()), deadline);
+            startQueued("writer", () -> timed(lock.writeLock()), deadline);
             final Thread reader = startQueued("interruptible-reader", () -> interruptibly(lock.readLock()), deadline);
             final Thread writer = startQueued("interruptible-writer", () -> interruptibly(lock.writeLock()), deadline);
             reader.interrupt();
@@ -86,6 +124,11 @@ final class FaultScenario
         {
             TestFaultInjector.disarm();
         }
+        check();
+    }
+
+    private void check()
+    {
         if (!unexpected.isEmpty())
         {
             throw new AssertionError("unexpected exception in a worker: " + unexpected.peek(), unexpected.peek());
@@ -94,7 +137,6 @@ final class FaultScenario
         probe(lock.readLock(), "reader probe");
         probe(lock.writeLock(), "writer probe");
         assertQuiescent("after the probes");
-        return new Outcome(plan.reaches(), plan.thrown() != null, propagated.get());
     }
 
     private void hold()
@@ -111,6 +153,16 @@ final class FaultScenario
     private static void once(final Lock l)
     {
         l.lock();
+        l.unlock();
+    }
+
+    /** A timed acquisition reads the lock's clock while it waits. */
+    private static void timed(final Lock l) throws InterruptedException
+    {
+        if (!l.tryLock(10, TimeUnit.SECONDS))
+        {
+            throw new AssertionError(Thread.currentThread().getName() + " timed out after 10 s");
+        }
         l.unlock();
     }
 
@@ -135,7 +187,7 @@ final class FaultScenario
             {
                 body.run();
             }
-            catch (final TestFaultInjector.InjectedFault ex)
+            catch (final TestFaultInjector.InjectedFault | FailingClock.ClockFault ex)
             {
                 propagated.incrementAndGet();
             }
