@@ -149,14 +149,14 @@ final class Engine extends EngineOwnerL2Pad
     private final int nullOwnerRetries;
 
     /**
-     * Test-only fault injection for the handoff protocol tests, read once at construction (0 in production, where
-     * nothing sets it): {@link #FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE} or {@link #FAULT_NO_HANDOFF_INHERIT}. The engine's
-     * own handoff bookkeeping cannot be broken from a patch, so its seeded bugs need this switch.
+     * A seeded handoff-bookkeeping bug for the handoff protocol tests' negative controls, read once at construction
+     * from the internal test SPI ({@link Faults#seededBug()}; 0 in production, where no injector exists):
+     * {@link #FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE} or {@link #FAULT_NO_HANDOFF_INHERIT}. The engine's own handoff
+     * bookkeeping cannot be broken from a patch, so its seeded bugs need this.
      */
-    static volatile int testFault;
     static final int FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE = 1;
     static final int FAULT_NO_HANDOFF_INHERIT = 2;
-    private final int fault = testFault;
+    private final int fault = Faults.seededBug();
 
     Engine(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
@@ -318,18 +318,30 @@ final class Engine extends EngineOwnerL2Pad
             word.getAndAdd(-READER_BIAS); // our own bias; the write lock we hold keeps the word busy
             throw notReentrant("read");
         }
-        events.inc(LockEvent.RLOCK);
-        final ContendedEvent event = JfrSupport.ENABLED ? new ContendedEvent() : null;
-        if (event != null)
+        final ContendedEvent event;
+        final Waiter waiter;
+        try
         {
-            event.begin();
+            events.inc(LockEvent.RLOCK);
+            event = JfrSupport.beginContendedEvent();
+            waiter = newWaiter(false);
         }
-        final Waiter waiter = new Waiter(Thread.currentThread(), false, clock.nanoTime() + handoffTimeoutNanos);
+        catch (final RuntimeException | Error ex)
+        {
+            readerBackOut(); // issue 11 4f: the fast path's bias must not outlive a throw (e.g. a user clock's)
+            throw ex;
+        }
+        waiter.biased = true;
         boolean acquired = false;
         try
         {
             acquired = rwsemDownReadSlowpath(waiter, count, mode, nanos);
             return acquired;
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            readerGiveBack(waiter);
+            throw ex;
         }
         finally
         {
@@ -337,23 +349,79 @@ final class Engine extends EngineOwnerL2Pad
         }
     }
 
+    /** The {@link Waiter} of one slow-path acquisition ({@link FaultPoint#WAITER}); its handoff clock starts now. */
+    private Waiter newWaiter(final boolean writer)
+    {
+        Faults.reach(FaultPoint.WAITER);
+        return new Waiter(Thread.currentThread(), writer, clock.nanoTime() + handoffTimeoutNanos);
+    }
+
+    /**
+     * Ends the acquisition's JFR event. It runs after the outcome is decided (a lock may be held), so it must not
+     * throw: an event that cannot be committed ({@link FaultPoint#JFR_COMMIT}) is dropped.
+     */
     private void commit(final ContendedEvent event, final Waiter waiter, final boolean acquired)
     {
         if (event == null)
         {
             return;
         }
-        event.end();
-        if (event.shouldCommit())
+        try
         {
-            event.mode = waiter.writer ? "write" : "read";
-            event.variant = variant;
-            event.lockName = name;
-            event.acquired = acquired;
-            event.spun = waiter.spun;
-            event.slept = waiter.slept;
-            event.handedOff = waiter.handedOff;
-            event.commit();
+            Faults.reach(FaultPoint.JFR_COMMIT);
+            event.end();
+            if (event.shouldCommit())
+            {
+                event.mode = waiter.writer ? "write" : "read";
+                event.variant = variant;
+                event.lockName = name;
+                event.acquired = acquired;
+                event.spun = waiter.spun;
+                event.slept = waiter.slept;
+                event.handedOff = waiter.handedOff;
+                event.commit();
+            }
+        }
+        catch (final OutOfMemoryError ex)
+        {
+            // a lock never fails because of its statistics
+        }
+    }
+
+    /**
+     * The read slow path threw (an {@link Error} from an allocation, a user clock, a patch): give back what this
+     * reader holds, so that no bias, queued waiter, WAITERS or HANDOFF outlives the throw (issue 11 4f). It holds
+     * one of: the fast path's bias; a read lock taken unqueued (steal, spin); a place in the queue; a granted read
+     * lock; nothing. Under the wait lock a waiter is queued or granted, never both.
+     */
+    private void readerGiveBack(final Waiter waiter)
+    {
+        if (waiter.biased || waiter.stole)
+        {
+            waiter.biased = false;
+            waiter.stole = false;
+            readerBackOut();
+            return;
+        }
+        final WakeQ wakeQ = WakeQ.create();
+        final boolean granted;
+        waitLock.lock();
+        try
+        {
+            granted = waiter.granted;
+            if (waiter.queued)
+            {
+                rwsemDelWakeWaiter(waiter, wakeQ);
+            }
+        }
+        finally
+        {
+            waitLock.unlock();
+        }
+        wakeQ.wakeUp();
+        if (granted)
+        {
+            readerBackOut(); // as up_read: the caller gets the throw, not the lock
         }
     }
 
@@ -367,11 +435,13 @@ final class Engine extends EngineOwnerL2Pad
         {
             if (spinPolicy.canSpinOnOwner(ownerState()))
             {
+                waiter.biased = false;
                 readerBackOut();
                 haveBias = false;
                 waiter.spun = true;
                 if (rwsemOptimisticSpin(true, mode))
                 {
+                    waiter.stole = true;
                     wakeReadersAfterOptimisticRead();
                     return true;
                 }
@@ -382,7 +452,7 @@ final class Engine extends EngineOwnerL2Pad
             }
         }
 
-        final WakeQ wakeQ = new WakeQ();
+        final WakeQ wakeQ = WakeQ.create();
         long adjustment = haveBias ? -READER_BIAS : 0;
         waitLock.lock();
         try
@@ -392,6 +462,8 @@ final class Engine extends EngineOwnerL2Pad
                 // Nobody queued: a reader that still holds its bias owns the lock unless a writer or handoff does.
                 if (haveBias && (word.getVolatile() & (WRITER_LOCKED | HANDOFF)) == 0)
                 {
+                    waiter.biased = false;
+                    waiter.stole = true;
                     rwsemSetReaderOwned();
                     events.inc(LockEvent.RLOCK_STEAL);
                     return true;
@@ -400,6 +472,7 @@ final class Engine extends EngineOwnerL2Pad
             }
             queue.add(waiter);
             final long c = word.getAndAdd(adjustment) + adjustment;
+            waiter.biased = false;
             rwsemCondWakeWaiter(c, wakeQ);
         }
         finally
@@ -515,7 +588,7 @@ final class Engine extends EngineOwnerL2Pad
      */
     private boolean outNolock(final Waiter waiter, final LockEvent event)
     {
-        final WakeQ wakeQ = new WakeQ();
+        final WakeQ wakeQ = WakeQ.create();
         waitLock.lock();
         try
         {
@@ -600,22 +673,50 @@ final class Engine extends EngineOwnerL2Pad
             throw notReentrant("write");
         }
         events.inc(LockEvent.WLOCK);
-        final ContendedEvent event = JfrSupport.ENABLED ? new ContendedEvent() : null;
-        if (event != null)
-        {
-            event.begin();
-        }
-        final Waiter waiter = new Waiter(Thread.currentThread(), true, clock.nanoTime() + handoffTimeoutNanos);
+        final ContendedEvent event = JfrSupport.beginContendedEvent();
+        final Waiter waiter = newWaiter(true);
         boolean acquired = false;
         try
         {
             acquired = rwsemDownWriteSlowpath(waiter, mode, nanos);
             return acquired;
         }
+        catch (final RuntimeException | Error ex)
+        {
+            writerGiveBack(waiter);
+            throw ex;
+        }
         finally
         {
             commit(event, waiter, acquired);
         }
+    }
+
+    /**
+     * The write slow path threw: release a write lock already won, or leave the queue as a cancelled waiter does
+     * (WAITERS and HANDOFF go when the queue empties, a head's HANDOFF passes to the next head, which is woken).
+     */
+    private void writerGiveBack(final Waiter waiter)
+    {
+        if (ownedByCurrentThread())
+        {
+            upWrite();
+            return;
+        }
+        final WakeQ wakeQ = WakeQ.create();
+        waitLock.lock();
+        try
+        {
+            if (waiter.queued)
+            {
+                rwsemDelWakeWaiter(waiter, wakeQ);
+            }
+        }
+        finally
+        {
+            waitLock.unlock();
+        }
+        wakeQ.wakeUp();
     }
 
     private boolean rwsemDownWriteSlowpath(final Waiter waiter, final int mode, final long nanos)
@@ -682,7 +783,7 @@ final class Engine extends EngineOwnerL2Pad
      */
     private int writerQueueAndWait(final Waiter waiter, final int mode, final long deadline)
     {
-        final WakeQ wakeQ = new WakeQ();
+        final WakeQ wakeQ = WakeQ.create();
         waiter.handoffSet = false;
         boolean interrupted = false;
         boolean woken = false;
@@ -918,6 +1019,7 @@ final class Engine extends EngineOwnerL2Pad
     {
         final long deadline = clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos);
         final boolean interruptible = mode != UNINTERRUPTIBLE;
+        Faults.reach(FaultPoint.OSQ_NODE);
         final Node node = Osq.newNode();
         final SpinAttempt attempt = new SpinAttempt(clock); // allocated before the OSQ is held: nothing may throw
         attempt.reset(reader);                              // between osq.lock and the finally that unlocks it
@@ -1076,7 +1178,7 @@ final class Engine extends EngineOwnerL2Pad
      */
     private void markWakeAndUnlock(final int type)
     {
-        final WakeQ wakeQ = new WakeQ();
+        final WakeQ wakeQ = WakeQ.create();
         try
         {
             if (!queue.isEmpty())
@@ -1158,20 +1260,39 @@ final class Engine extends EngineOwnerL2Pad
             if ((old & WRITER_LOCKED) != 0)
             {
                 long undo = -trial;
-                if (handoff != null && (old & HANDOFF) == 0 && handoff.waitedTooLong(head.timeout, clock.nanoTime()))
+                try // the clock and the policy may throw: the trial grant goes back all the same
                 {
-                    undo += HANDOFF;
-                    head.handoffSet = true;
-                    events.inc(LockEvent.RLOCK_HANDOFF);
+                    if (handoff != null && (old & HANDOFF) == 0 &&
+                        handoff.waitedTooLong(head.timeout, clock.nanoTime()))
+                    {
+                        undo += HANDOFF;
+                        head.handoffSet = true;
+                        events.inc(LockEvent.RLOCK_HANDOFF);
+                    }
                 }
-                word.getAndAdd(undo);
+                finally
+                {
+                    word.getAndAdd(undo);
+                }
                 return;
             }
             rwsemSetReaderOwned(); // early hint for spinners
         }
         batch.begin(trial, wakeQ);
-        readerGrant.grantReaders(batch);
-        batch.end();
+        try
+        {
+            readerGrant.grantReaders(batch);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            batch.finish();
+            wakeQ.wakeUp(); // now, under the wait lock: a caller that sees the throw may never reach its own wakeUp
+            throw ex;
+        }
+        finally
+        {
+            batch.end();
+        }
     }
 
     /** The engine's side of a {@link WakeBatch}; one per engine, used only under the wait lock. */
@@ -1181,6 +1302,10 @@ final class Engine extends EngineOwnerL2Pad
         private WakeQ wakeQ;
         private int unlinked;
         private boolean granted;
+        private int grantedReaders;
+        /** The readers unlinked in this wake, in order, chained through {@link Waiter#batchNext}. */
+        private Waiter unlinkedFirst;
+        private Waiter unlinkedLast;
 
         void begin(final long trial, final WakeQ wakeQ)
         {
@@ -1188,6 +1313,7 @@ final class Engine extends EngineOwnerL2Pad
             this.wakeQ = wakeQ;
             this.unlinked = 0;
             this.granted = false;
+            this.grantedReaders = 0;
         }
 
         void end()
@@ -1197,6 +1323,55 @@ final class Engine extends EngineOwnerL2Pad
                 addGrant(0); // a strategy that granted nobody must still return the trial grant
             }
             wakeQ = null;
+            unlinkedFirst = null;
+            unlinkedLast = null;
+        }
+
+        /**
+         * The strategy threw part way: finish the wake it started, so that no reader stays unlinked without a grant,
+         * no grant stays in the count without its reader, and the trial grant is returned. Before its grant, the
+         * readers it unlinked are granted; after it, the rest of the grant goes to the readers at the head (every
+         * strategy grants the head readers in queue order), or back to the count if there are none.
+         */
+        void finish()
+        {
+            if (!granted)
+            {
+                addGrant(unlinked);
+            }
+            while (unlinked < grantedReaders)
+            {
+                final Waiter head = queue.head();
+                if (head == null || !head.isReader())
+                {
+                    word.getAndAdd(-(grantedReaders - unlinked) * READER_BIAS);
+                    break;
+                }
+                unlinkReader(head);
+            }
+            for (Waiter w = unlinkedFirst; w != null; w = w.batchNext)
+            {
+                if (!w.granted)
+                {
+                    publish(w);
+                }
+            }
+        }
+
+        private void unlinkReader(final Waiter waiter)
+        {
+            queue.remove(waiter);
+            unlinked++;
+            waiter.batchNext = null;
+            if (unlinkedLast == null)
+            {
+                unlinkedFirst = waiter;
+            }
+            else
+            {
+                unlinkedLast.batchNext = waiter;
+            }
+            unlinkedLast = waiter;
         }
 
         @Override
@@ -1221,8 +1396,8 @@ final class Engine extends EngineOwnerL2Pad
         @Override
         public void unlink(final Waiter waiter)
         {
-            queue.remove(waiter);
-            unlinked++;
+            unlinkReader(waiter);
+            Faults.reach(FaultPoint.READER_GRANT);
         }
 
         @Override
@@ -1233,6 +1408,7 @@ final class Engine extends EngineOwnerL2Pad
                 throw new IllegalStateException("addGrant called twice in one wake");
             }
             granted = true;
+            grantedReaders = readers;
             long adjustment = readers * READER_BIAS - trial;
             final long c = word.getVolatile();
             final boolean emptyAfter = queue.size() - (readers - unlinked) == 0;

@@ -62,6 +62,10 @@ final class EventCounters
     void add(final LockEvent event, final long delta)
     {
         final Object s = storage();
+        if (s == null)
+        {
+            return; // the storage could not be allocated: this count is lost, the lock goes on
+        }
         if (offHeap)
         {
             ((AtomicBuffer)s).getAndAddLong(index(event), delta);
@@ -83,13 +87,26 @@ final class EventCounters
             ((AtomicLongArray)s).get(event.ordinal());
     }
 
+    /**
+     * The storage, allocated on first use; null if that allocation failed ({@link FaultPoint#COUNTERS}). A lock never
+     * fails because of its statistics: callers run in slow paths, some holding a reader bias or the wait lock, so
+     * an {@link OutOfMemoryError} here drops the count and the next event tries again.
+     */
     private Object storage()
     {
         Object s = storage;
         if (s == null)
         {
-            final Object fresh = offHeap ?
-                new UnsafeBuffer(ByteBuffer.allocateDirect(N * Long.BYTES)) : new AtomicLongArray(N);
+            final Object fresh;
+            try
+            {
+                Faults.reach(FaultPoint.COUNTERS);
+                fresh = offHeap ? new UnsafeBuffer(ByteBuffer.allocateDirect(N * Long.BYTES)) : new AtomicLongArray(N);
+            }
+            catch (final OutOfMemoryError ex)
+            {
+                return null;
+            }
             final Object witness = STORAGE.compareAndExchange(this, null, fresh);
             s = witness == null ? fresh : witness;
         }

@@ -25,6 +25,31 @@ final class JfrSupport
         }
     }
 
+    /**
+     * The begun event of one slow-path acquisition; null when JFR is off or the event cannot be allocated
+     * ({@link FaultPoint#JFR_EVENT}): a lock never fails because of its statistics.
+     *
+     * @return the event, or null
+     */
+    static ContendedEvent beginContendedEvent()
+    {
+        if (!ENABLED)
+        {
+            return null;
+        }
+        try
+        {
+            Faults.reach(FaultPoint.JFR_EVENT);
+            final ContendedEvent event = new ContendedEvent();
+            event.begin();
+            return event;
+        }
+        catch (final OutOfMemoryError ex)
+        {
+            return null;
+        }
+    }
+
     /** Touching this class is enough to start the warm-up, once. */
     static void init()
     {

@@ -6,7 +6,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * The internal wait lock (the kernel's {@code wait_lock} raw spinlock): spin briefly, then park. A pure spin lock
  * with 16 threads on 2 cores stalls behind a descheduled holder, so after {@link #SPINS} failed tries the caller
  * parks in a nonfair {@link ReentrantLock}. It is held only for queue edits and count updates, never across a park
- * or an unpark.
+ * or an unpark. It never throws {@link OutOfMemoryError} ({@link FaultPoint#WAIT_LOCK}).
  */
 final class WaitLock
 {
@@ -16,15 +16,36 @@ final class WaitLock
 
     void lock()
     {
-        for (int i = 0; i < SPINS; i++)
+        try
         {
-            if (lock.tryLock())
+            Faults.reach(FaultPoint.WAIT_LOCK); // stands for the node allocation in lock.lock() below
+            for (int i = 0; i < SPINS; i++)
             {
-                return;
+                if (lock.tryLock())
+                {
+                    return;
+                }
+                Thread.onSpinWait();
             }
-            Thread.onSpinWait();
+            lock.lock(); // allocates the AQS queue node (JDK 17 does not retry on OutOfMemoryError)
         }
-        lock.lock();
+        catch (final OutOfMemoryError ex)
+        {
+            lockWithoutNode();
+        }
+    }
+
+    /**
+     * The wait lock's node could not be allocated: take the lock with {@code tryLock}, which allocates nothing,
+     * yielding between tries. Its callers hold a reader bias, a queued waiter or a wake to deliver, so failing
+     * here would strand them.
+     */
+    private void lockWithoutNode()
+    {
+        while (!lock.tryLock())
+        {
+            Thread.yield();
+        }
     }
 
     boolean tryLock()

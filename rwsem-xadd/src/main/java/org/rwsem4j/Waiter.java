@@ -23,6 +23,13 @@ public final class Waiter
     boolean spun;
     boolean slept;
     boolean handedOff;
+    // Written and read only by the waiting thread: what a reader holds, for the give-back when its slow path throws.
+    /** The bias this reader's fast path added is still in the count (not yet given back or turned into a lock). */
+    boolean biased;
+    /** This reader took the read lock without a grant (the empty-queue steal, or spinning). */
+    boolean stole;
+    /** Under the wait lock, in one mark-wake: the next reader the grant strategy unlinked (Engine.Batch). */
+    Waiter batchNext;
 
     Waiter(final Thread thread, final boolean writer, final long timeout)
     {

@@ -1,6 +1,9 @@
 package org.rwsem4j;
 
-/** Test-only bridge to the engine's handoff fault switch, for the seeded-bug protocol tests. */
+/**
+ * Test-only bridge to the engine's seeded handoff bugs, for the seeded-bug protocol tests: through the internal test
+ * SPI ({@link TestFaultInjector}), never through the public builder.
+ */
 public final class EngineFaults
 {
     /** Keep HANDOFF set when the last waiter leaves the queue. */
@@ -13,22 +16,22 @@ public final class EngineFaults
     }
 
     /**
-     * Builds one lock with a fault switched on.
+     * Builds one lock with a seeded bug switched on.
      *
      * @param builder the configured builder
-     * @param fault which fault
+     * @param fault which bug (0 for none)
      * @return the faulty lock
      */
     public static synchronized Rwsem build(final RwsemBuilder builder, final int fault)
     {
-        Engine.testFault = fault;
+        TestFaultInjector.seedNextLocks(fault);
         try
         {
             return builder.build();
         }
         finally
         {
-            Engine.testFault = 0;
+            TestFaultInjector.seedNextLocks(0);
         }
     }
 }

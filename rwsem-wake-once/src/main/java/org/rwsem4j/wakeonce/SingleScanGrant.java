@@ -20,12 +20,13 @@ final class SingleScanGrant implements ReaderGrant
         Waiter w = batch.scanHead();
         while (w != null && w.isReader() && n < batch.limit())
         {
-            final Waiter next = batch.next(w);
-            batch.unlink(w);
             if (n == batchBuffer.length)
             {
+                // grown before the unlink: an OutOfMemoryError here leaves this reader queued, not stranded
                 batchBuffer = java.util.Arrays.copyOf(batchBuffer, n * 2);
             }
+            final Waiter next = batch.next(w);
+            batch.unlink(w);
             batchBuffer[n++] = w;
             w = next;
         }
