@@ -1,27 +1,44 @@
 package org.rwsem4j.torture;
 
 import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parses and prints CLI durations: {@code 100us}, {@code 500ms}, {@code 40s}, {@code 1.5s}, {@code 10m}, {@code 2h}; bare = seconds. */
-final class DurationArg
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The CLIs' durations: {@code 100us}, {@code 500ms}, {@code 40s}, {@code 1.5s}, {@code 10m}, {@code 2h}, a bare number
+ * of seconds, or ISO-8601 ({@code PT4S}); from 1 us to a year. Also prints durations the way the CLIs show them.
+ * rwsem-stat has the same converter: the two CLIs share no module but the library, which does not parse command
+ * lines.
+ */
+final class DurationConverter implements ITypeConverter<Duration>
 {
     private static final Pattern FORMAT = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|ms|s|m|h)?");
+    private static final double MAX_NANOS = 1e9 * 3600 * 24 * 365;
 
-    private DurationArg()
+    @Override
+    public Duration convert(final String text)
     {
+        final String s = text.trim().toLowerCase(Locale.ROOT);
+        final double nanos = s.startsWith("pt") ? iso(text, s) : nanos(text, s);
+        if (!(nanos >= 1e3) || nanos > MAX_NANOS)
+        {
+            throw new TypeConversionException("'" + text + "' is out of range (at least 1us, at most a year)");
+        }
+        return Duration.ofNanos((long)nanos);
     }
 
-    static Duration parse(final String option, final String text) throws UsageException
+    private static double nanos(final String text, final String s)
     {
-        final Matcher m = FORMAT.matcher(text.trim().toLowerCase(Locale.ROOT));
+        final Matcher m = FORMAT.matcher(s);
         if (!m.matches())
         {
-            throw new UsageException("bad duration for " + option + ": '" + text + "' (use e.g. 500ms, 40s, 10m, 1h; 100us)");
+            throw notADuration(text);
         }
-        final double value = Double.parseDouble(m.group(1));
         final String unit = m.group(2) == null ? "s" : m.group(2);
         final double nanosPerUnit;
         switch (unit)
@@ -41,15 +58,33 @@ final class DurationArg
             default:
                 nanosPerUnit = 1e9;
         }
-        final double nanos = value * nanosPerUnit;
-        if (!(nanos >= 1e3) || nanos > 1e9 * 3600 * 24 * 365)
-        {
-            throw new UsageException("bad duration for " + option + ": '" + text +
-                "' (must be at least 1us and at most a year)");
-        }
-        return Duration.ofNanos((long)nanos);
+        return Double.parseDouble(m.group(1)) * nanosPerUnit;
     }
 
+    private static double iso(final String text, final String s)
+    {
+        try
+        {
+            final Duration d = Duration.parse(s);
+            return d.getSeconds() * 1e9 + d.getNano();
+        }
+        catch (final DateTimeParseException ex)
+        {
+            throw notADuration(text);
+        }
+    }
+
+    private static TypeConversionException notADuration(final String text)
+    {
+        return new TypeConversionException("'" + text + "' is not a duration (use e.g. 500ms, 40s, 10m, 1h; 100us)");
+    }
+
+    /**
+     * Prints a duration the way the CLI's lines show it.
+     *
+     * @param d a duration
+     * @return {@code 1h02m03s}, {@code 2m05s} or {@code 1.5s}
+     */
     static String format(final Duration d)
     {
         final long s = d.toSeconds();
