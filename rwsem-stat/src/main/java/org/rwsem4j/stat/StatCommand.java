@@ -21,9 +21,8 @@ import picocli.CommandLine.Spec;
 /** The {@code rwsem-stat} command line ({@link Main} runs it): its options, checked, then the print loop. */
 @Command(name = StatCommand.PROGRAM, usageHelpAutoWidth = true, sortOptions = false,
     description = {"Prints the lock event counters of every live named rwsem4j lock of another process, kernel " +
-        "lock_event style, with the rate per second since the previous print, and the decoded lock word where the " +
-        "lock publishes it (Rwsem.builder().name(..).publishLockWord()). Runs until interrupted unless " +
-        "--once/--count.", ""},
+        "lock_event style, with the rate per second since the previous print, and the decoded lock word of the " +
+        "locks that publish it (publishLockWord()). Runs until interrupted unless --once or --count.", ""},
     footer = {"", "Exit codes: 0 done; 2 bad arguments, or a file that is missing, unreadable, not a regular file, " +
         "too short, foreign (bad magic), of another layout version, not ready, truncated or corrupt, or cut while it " +
         "is read (one line on stderr); 1 other errors."})
@@ -34,14 +33,14 @@ final class StatCommand implements Callable<Integer>
 
     private static final Duration MIN_INTERVAL = Duration.ofMillis(1);
 
-    @Parameters(index = "0", paramLabel = "<stats-file | pid>", description = {"The counters file (StatsFile; " +
-        "system property rwsem4j.stats.file in the owner), or a process id: reads " +
-        "<java.io.tmpdir>/rwsem4j_<user>/<pid>.stats (the owner's default file; same java.io.tmpdir and user as " +
-        "the owner)."})
+    @Parameters(index = "0", paramLabel = "<stats-file | pid>", description = {"The counters file (the owner's " +
+        "system property rwsem4j.stats.file), or a process id, which reads the owner's default file",
+        "<java.io.tmpdir>/rwsem4j_<user>/<pid>.stats", "with this JVM's java.io.tmpdir and user name."})
     String target;
 
     @Option(names = "--interval", paramLabel = "DURATION", converter = DurationConverter.class,
-        description = "Time between prints: 500ms, 1s (the default), 2m, or a number of seconds; at least 1ms.")
+        description = "Time between prints: 500ms, 1s (the default), 2m, 1h, a number of seconds or PT4S; at least " +
+            "1ms.")
     Duration interval = Duration.ofSeconds(1);
 
     @Option(names = "--once", description = "Print once and exit (same as --count 1).")

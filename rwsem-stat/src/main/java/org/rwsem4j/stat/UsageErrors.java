@@ -10,9 +10,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * How rwsem-stat reports bad arguments, as the bench and the torture CLI do: one line {@code rwsem-stat: <what is
- * wrong>} and one hint line ({@code run 'rwsem-stat --help' for usage}), exit status {@link Main#EXIT_USAGE}, never a
- * stack trace; a control character in an argument is printed as {@code ?}. A file that cannot be read is not a usage
- * error: it gets its one line without the hint.
+ * wrong>} and one hint line ({@code run 'rwsem-stat --help' for usage}, after picocli's suggestion for a misspelt
+ * option), exit status {@link Main#EXIT_USAGE}, never a stack trace; a control character in an argument is printed
+ * as {@code ?}. A file that cannot be read is not a usage error: it gets its one line without the hint.
  */
 final class UsageErrors
 {
@@ -32,7 +32,8 @@ final class UsageErrors
         cl.setParameterExceptionHandler((e, args) ->
         {
             err.println(StatCommand.PROGRAM + ": " + printable(message(e)));
-            err.println("run '" + StatCommand.PROGRAM + " --help' for usage");
+            final String hint = suggestion(e);
+            err.println((hint == null ? "" : hint + " ") + "run '" + StatCommand.PROGRAM + " --help' for usage");
             err.flush();
             return Main.EXIT_USAGE;
         });
@@ -61,6 +62,20 @@ final class UsageErrors
             return line.substring(0, 1).toLowerCase(Locale.ROOT) + line.substring(1);
         }
         return line;
+    }
+
+    /** @return picocli's suggestions for a mistyped option as {@code did you mean x?}, or null */
+    private static String suggestion(final ParameterException e)
+    {
+        if (e instanceof UnmatchedArgumentException)
+        {
+            final List<String> s = ((UnmatchedArgumentException)e).getSuggestions();
+            if (!s.isEmpty())
+            {
+                return "did you mean " + String.join(" or ", s.subList(0, Math.min(3, s.size()))) + "?";
+            }
+        }
+        return null;
     }
 
     /** @return the text with every ISO control character (an argument may hold escapes) as {@code ?} */

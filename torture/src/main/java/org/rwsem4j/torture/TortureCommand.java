@@ -29,8 +29,8 @@ import picocli.CommandLine.TypeConversionException;
         "max/2 > min, i.e. some thread got less than half the busiest one's share), wait percentiles, lock events, " +
         "the quiescent check; then a summary table and a last line SUCCESS or FAILURE.",
         "Exit status: 0 SUCCESS, 1 FAILURE, 2 bad arguments or a lock that cannot be built.",
-        "The off-heap lock word needs --add-opens java.base/jdk.internal.misc=ALL-UNNAMED; java -jar gets it from " +
-        "the jar's manifest (Add-Opens)."})
+        "The off-heap lock word needs the JVM flag", "  --add-opens java.base/jdk.internal.misc=ALL-UNNAMED",
+        "which java -jar takes from the jar's manifest (Add-Opens)."})
 final class TortureCommand implements Callable<Integer>
 {
     /** The name every usage error starts with. */
@@ -40,7 +40,7 @@ final class TortureCommand implements Callable<Integer>
     static final int MAX_THREADS = 10_000;
 
     @Option(names = "--variant", paramLabel = "V", description = {"A spec (base, all, recommended, " +
-        "reader-owned+handoff, ...; several joined by ','), ci-set (Variant.ciSet()), all-combinations (every valid " +
+        "reader-owned+handoff, ...; several joined by ','), ci-set (the CI set), all-combinations (every valid " +
         "combination), or a negative control that must FAIL: busted, unsafe-wake-2016, lost-wakeup (for the " +
         "watchdog), or rrwl (the JDK's ReentrantReadWriteLock, nonfair, as a peer with the same workload). " +
         "Default: all."})
