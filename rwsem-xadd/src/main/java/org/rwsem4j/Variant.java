@@ -12,6 +12,7 @@ import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * A resolved combination of patches. Spec grammar: {@code spec := preset | name ('+' name)*}; names are the
@@ -130,15 +131,7 @@ public final class Variant
     /** A patch whose requirements (transitively) are on the classpath; presets skip the others. */
     private static boolean requirementsAvailable(final Patch p, final Map<String, Patch> available)
     {
-        for (final String r : p.requires())
-        {
-            final Patch q = available.get(r);
-            if (q == null || !requirementsAvailable(q, available))
-            {
-                return false;
-            }
-        }
-        return true;
+        return available.keySet().containsAll(requiresClosure(p.requires(), requiresIn(available)));
     }
 
     private static boolean isPreset(final String n)
@@ -197,14 +190,46 @@ public final class Variant
 
     private static boolean requiresTransitively(final Patch p, final String target, final Map<String, Patch> all)
     {
-        for (final String r : p.requires())
+        return requiresClosure(p.requires(), requiresIn(all)).contains(target);
+    }
+
+    /**
+     * The requires-closure walk, the one place it is written: the given names and everything they require,
+     * transitively. The walk tolerates cycles and names it does not know (they are in the closure, but not walked
+     * further), so callers decide what a missing requirement means. The bench's ablation plan walks its own patch
+     * descriptions with it.
+     *
+     * @param roots      patch names
+     * @param requiresOf a name's direct requirements, or null for a name it does not know
+     * @return the roots and their requirements, transitively, sorted by name
+     */
+    public static Set<String> requiresClosure(final Collection<String> roots,
+        final Function<String, ? extends Collection<String>> requiresOf)
+    {
+        final TreeSet<String> closure = new TreeSet<>();
+        final ArrayList<String> todo = new ArrayList<>(roots);
+        while (!todo.isEmpty())
         {
-            if (r.equals(target) || (all.containsKey(r) && requiresTransitively(all.get(r), target, all)))
+            final String name = todo.remove(todo.size() - 1);
+            if (closure.add(name))
             {
-                return true;
+                final Collection<String> requires = requiresOf.apply(name);
+                if (requires != null)
+                {
+                    todo.addAll(requires);
+                }
             }
         }
-        return false;
+        return Collections.unmodifiableSet(closure);
+    }
+
+    private static Function<String, Set<String>> requiresIn(final Map<String, Patch> patches)
+    {
+        return name ->
+        {
+            final Patch p = patches.get(name);
+            return p == null ? null : p.requires();
+        };
     }
 
     /** Dependencies first, then by name: deterministic. */
@@ -391,28 +416,37 @@ public final class Variant
     }
 
     /**
-     * The given patches plus everything they require, transitively.
+     * The given patches plus everything they require, transitively ({@link #requiresClosure}); a requirement is
+     * looked up among the given patches, then on the classpath.
      *
      * @param patches the patches
      * @return the variant
+     * @throws IllegalArgumentException if a requirement is neither given nor available, or the patches conflict
      */
     public static Variant withRequirements(final Collection<Patch> patches)
     {
-        final LinkedHashMap<String, Patch> chosen = new LinkedHashMap<>();
-        final ArrayList<Patch> todo = new ArrayList<>(patches);
-        while (!todo.isEmpty())
+        final Map<String, Patch> known = new TreeMap<>(Registry.PATCHES);
+        final List<String> roots = new ArrayList<>();
+        for (final Patch p : patches)
         {
-            final Patch p = todo.remove(todo.size() - 1);
-            if (chosen.put(p.name(), p) == null)
+            known.put(p.name(), p);
+            roots.add(p.name());
+        }
+        final LinkedHashMap<String, Patch> chosen = new LinkedHashMap<>();
+        for (final String name : requiresClosure(roots, requiresIn(known)))
+        {
+            if (known.containsKey(name))
             {
-                for (final String r : p.requires())
+                chosen.put(name, known.get(name));
+            }
+        }
+        for (final Patch p : chosen.values())
+        {
+            for (final String r : p.requires())
+            {
+                if (!chosen.containsKey(r))
                 {
-                    final Patch q = Registry.PATCHES.get(r);
-                    if (q == null)
-                    {
-                        throw new IllegalArgumentException(p.name() + " requires " + r + ", which is not available");
-                    }
-                    todo.add(q);
+                    throw new IllegalArgumentException(p.name() + " requires " + r + ", which is not available");
                 }
             }
         }

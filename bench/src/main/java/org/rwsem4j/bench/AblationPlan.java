@@ -2,12 +2,15 @@ package org.rwsem4j.bench;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+
+import org.rwsem4j.Variant;
 
 /**
  * Which configurations measure which patch, for a given set of available patches (DESIGN.md):
@@ -151,42 +154,30 @@ final class AblationPlan
         return java.util.Collections.unmodifiableMap(patches);
     }
 
+    /** @return the patch and everything it requires, transitively ({@link Variant#requiresClosure}) */
     private Set<String> requiresClosure(final String name)
     {
-        final TreeSet<String> out = new TreeSet<>();
-        final List<String> todo = new ArrayList<>(List.of(name));
-        while (!todo.isEmpty())
+        return new TreeSet<>(Variant.requiresClosure(Set.of(name), this::requiresOf));
+    }
+
+    /** @return the roots and every planned patch that requires one of them, transitively */
+    private Set<String> dependentsClosure(final Set<String> roots)
+    {
+        final TreeSet<String> out = new TreeSet<>(roots);
+        for (final String n : patches.keySet())
         {
-            final String n = todo.remove(todo.size() - 1);
-            if (out.add(n))
+            if (!Collections.disjoint(Variant.requiresClosure(Set.of(n), this::requiresOf), roots))
             {
-                final PatchInfo p = patches.get(n);
-                if (p != null)
-                {
-                    todo.addAll(p.requires());
-                }
+                out.add(n);
             }
         }
         return out;
     }
 
-    private Set<String> dependentsClosure(final Set<String> roots)
+    private Set<String> requiresOf(final String name)
     {
-        final TreeSet<String> out = new TreeSet<>(roots);
-        boolean grew = true;
-        while (grew)
-        {
-            grew = false;
-            for (final PatchInfo p : patches.values())
-            {
-                if (!out.contains(p.name()) && p.requires().stream().anyMatch(out::contains))
-                {
-                    out.add(p.name());
-                    grew = true;
-                }
-            }
-        }
-        return out;
+        final PatchInfo p = patches.get(name);
+        return p == null ? null : p.requires();
     }
 
     private static String baseLabel(final Set<String> names)

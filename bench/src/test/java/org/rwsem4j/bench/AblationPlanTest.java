@@ -71,6 +71,22 @@ class AblationPlanTest
         assertEquals(minus(ALL, "reader-spin"), spin.without().patches());
     }
 
+    /** Requirements two steps deep: adding takes them all in, removing takes out every patch above. */
+    @Test
+    void aChainOfRequirementsIsFollowedBothWays()
+    {
+        final AblationPlan plan = AblationPlan.of(List.of(PatchInfo.of("low"), PatchInfo.of("mid", "low"),
+            PatchInfo.of("top", "mid"), PatchInfo.of("aside")));
+        final Contribution addTop = find(plan, Contribution.Kind.ADDING, "top");
+        assertEquals(Set.of("low", "mid"), addTop.without().patches());
+        assertEquals(Set.of("low", "mid", "top"), addTop.with().patches());
+        final Contribution removeLow = find(plan, Contribution.Kind.REMOVING, "low");
+        assertEquals(Set.of("aside"), removeLow.without().patches());
+        assertEquals("all-low-mid-top", removeLow.without().label());
+        final Contribution removeMid = find(plan, Contribution.Kind.REMOVING, "mid");
+        assertEquals(Set.of("aside", "low"), removeMid.without().patches());
+    }
+
     @Test
     void optInPatchGoesOnTopOfAllMinusItsConflictsAndIsNeverRemoved()
     {

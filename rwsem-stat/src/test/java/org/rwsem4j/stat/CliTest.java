@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -41,12 +42,16 @@ class CliTest
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** A usage error: exit 2, nothing on stdout, one line naming the problem, one hint line, no stack trace. */
     private static void assertBadArgs(final String expected, final String... args)
     {
         final Result r = run(args);
         assertEquals(2, r.code, r.toString());
-        assertTrue(r.err.contains(expected), r.err);
-        assertTrue(r.err.contains("usage: rwsem-stat"), r.err);
+        final List<String> lines = r.err.lines().toList();
+        assertEquals(2, lines.size(), r.toString());
+        assertTrue(lines.get(0).startsWith("rwsem-stat: ") && lines.get(0).contains(expected), r.err);
+        assertTrue(lines.get(1).endsWith("run 'rwsem-stat --help' for usage"), r.err);
+        assertFalse(r.err.contains("\tat "), r.err);
         assertEquals("", r.out);
     }
 
@@ -57,35 +62,48 @@ class CliTest
         {
             final Result r = run(h);
             assertEquals(0, r.code);
-            assertTrue(r.out.startsWith("usage: rwsem-stat"), r.out);
+            assertTrue(r.out.startsWith("Usage: rwsem-stat"), r.out);
+            assertTrue(r.out.contains("<stats-file | pid>") && r.out.contains("--interval"), r.out);
             assertEquals("", r.err);
         }
         assertEquals(0, run("--once", "--help", "no-such-file").code);
     }
 
     @Test
-    void badArgumentsPrintUsageAndExitTwo()
+    void badArgumentsPrintOneLineAndAHintAndExitTwo()
     {
-        assertBadArgs("missing <stats-file | pid>");
-        assertBadArgs("unknown option --frobnicate", "--frobnicate", "x.stats");
-        assertBadArgs("--interval needs a value", "x.stats", "--interval");
-        assertBadArgs("--interval wants a duration", "--interval", "soon", "x.stats");
-        assertBadArgs("--interval must be at least 1ms", "--interval", "0s", "x.stats");
-        assertBadArgs("--count wants a positive whole number", "--count", "0", "x.stats");
-        assertBadArgs("--count wants a positive whole number", "--count=many", "x.stats");
-        assertBadArgs("one stats file or pid", "a.stats", "b.stats");
-        assertBadArgs("contradict", "--once", "--count", "3", "a.stats");
+        assertBadArgs("missing required parameter: '<stats-file | pid>'");
+        assertBadArgs("unknown option: '--frobnicate'", "--frobnicate", "x.stats");
+        assertBadArgs("unknown option: '--intervall'", "--intervall", "2s", "x.stats");
+        assertTrue(run("--intervall", "2s", "x.stats").err.contains("\ndid you mean --interval? run 'rwsem-stat"));
+        assertBadArgs("missing required parameter for option '--interval'", "x.stats", "--interval");
+        assertBadArgs("invalid value for option '--interval': 'soon' is not a duration", "--interval", "soon",
+            "x.stats");
+        assertBadArgs("invalid value for option '--interval': '0s' is out of range", "--interval", "0s", "x.stats");
+        assertBadArgs("--interval must be at least 1ms, got 500us", "--interval", "500us", "x.stats");
+        assertBadArgs("--count must be at least 1, got 0", "--count", "0", "x.stats");
+        assertBadArgs("--count must be at least 1, got -3", "--count", "-3", "x.stats");
+        assertBadArgs("invalid value for option '--count': 'many' is not a long", "--count=many", "x.stats");
+        assertBadArgs("unexpected argument 'b.stats' (one stats file or pid)", "a.stats", "b.stats");
+        assertBadArgs("--once and --count 3 contradict", "--once", "--count", "3", "a.stats");
+        assertBadArgs("empty <stats-file | pid>", " ");
+        assertBadArgs("unexpected argument '@args.txt'", "x.stats", "@args.txt");
+        assertBadArgs("nul character not allowed: x?y", "--once", "x\u0000y");
+        assertBadArgs("unknown option: '--evil?[2J'", "--evil\u001b[2J", "x.stats");
     }
 
     @Test
     void durations()
     {
-        assertEquals(Duration.ofMillis(500), Main.Options.parseDuration("500ms"));
-        assertEquals(Duration.ofSeconds(1), Main.Options.parseDuration("1s"));
-        assertEquals(Duration.ofMillis(1500), Main.Options.parseDuration("1.5s"));
-        assertEquals(Duration.ofMinutes(2), Main.Options.parseDuration("2m"));
-        assertEquals(Duration.ofSeconds(3), Main.Options.parseDuration("3"));
-        assertEquals(Duration.ofSeconds(4), Main.Options.parseDuration("PT4S"));
+        final DurationConverter c = new DurationConverter();
+        assertEquals(Duration.ofMillis(500), c.convert("500ms"));
+        assertEquals(Duration.ofSeconds(1), c.convert("1s"));
+        assertEquals(Duration.ofMillis(1500), c.convert("1.5s"));
+        assertEquals(Duration.ofMinutes(2), c.convert("2m"));
+        assertEquals(Duration.ofSeconds(3), c.convert("3"));
+        assertEquals(Duration.ofSeconds(4), c.convert("PT4S"));
+        assertEquals(Duration.ofNanos(250_000), c.convert("250us"));
+        assertEquals(Duration.ofHours(1), c.convert("1h"));
     }
 
     @Test

@@ -1,6 +1,8 @@
 package org.rwsem4j.torture;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,6 +15,8 @@ import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.rwsem4j.Rwsem;
+
+import picocli.CommandLine;
 
 /**
  * A fixed-work race of virtual threads (JDK 21+), timed: {@code threads} virtual threads, half readers and half
@@ -52,46 +56,57 @@ public final class Race
 
     static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
-        final RaceArgs a;
+        final PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
+        final PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
+        final CommandLine cl = new CommandLine(new RaceArgs(out, err));
+        cl.setOut(outWriter);
+        cl.setErr(errWriter);
+        UsageErrors.install(cl, errWriter, RaceArgs.PROGRAM);
         try
         {
-            a = RaceArgs.parse(args);
+            return cl.execute(args);
         }
-        catch (final UsageException ex)
+        finally
         {
-            err.println("rwsem4j-race: " + ex.getMessage());
-            return Main.EXIT_USAGE;
+            outWriter.flush();
+            errWriter.flush();
         }
+    }
+
+    /** Runs the race the checked arguments describe. */
+    static int race(final RaceArgs a, final PrintStream out, final PrintStream err)
+    {
         if (!WorkerThreads.virtualAvailable())
         {
-            err.println("rwsem4j-race: " + WorkerThreads.virtualUnavailableMessage());
+            err.println(RaceArgs.PROGRAM + ": " + WorkerThreads.virtualUnavailableMessage());
             return Main.EXIT_USAGE;
         }
+        final List<String> locks = a.locks();
         out.printf(Locale.ROOT, "rwsem4j race: JDK %s, %d cores, %d virtual threads (1:1) x %d ops, cs %d spins, " +
             "park every %d, rwsem4j.virtualSpin %s%n", Runtime.version(), Runtime.getRuntime().availableProcessors(),
             a.threads, a.ops, a.csSpins, a.parkEvery,
             System.getProperty("rwsem4j.virtualSpin", "short (default)"));
         final Race race = new Race(a.threads, a.ops, a.csSpins, a.parkEvery);
-        final long[][] millis = new long[a.locks.size()][a.reps];
+        final long[][] millis = new long[locks.size()][a.reps];
         long violations = 0;
         for (int rep = 0; rep < a.reps; rep++)
         {
-            for (int k = 0; k < a.locks.size(); k++)
+            for (int k = 0; k < locks.size(); k++)
             {
                 final AtomicLong seen = new AtomicLong();
-                final long nanos = race.once(lock(a.locks.get(k)), seen);
+                final long nanos = race.once(lock(locks.get(k)), seen);
                 millis[k][rep] = nanos / 1_000_000;
                 violations += seen.get();
-                out.printf(Locale.ROOT, "  rep %d  %-12s %6d ms  violations %d%n", rep + 1, a.locks.get(k),
+                out.printf(Locale.ROOT, "  rep %d  %-12s %6d ms  violations %d%n", rep + 1, locks.get(k),
                     millis[k][rep], seen.get());
             }
         }
         out.println("lock          median ms   min ms   max ms");
-        for (int k = 0; k < a.locks.size(); k++)
+        for (int k = 0; k < locks.size(); k++)
         {
             final long[] m = millis[k].clone();
             Arrays.sort(m);
-            out.printf(Locale.ROOT, "%-12s %10d %8d %8d%n", a.locks.get(k), m[m.length / 2], m[0], m[m.length - 1]);
+            out.printf(Locale.ROOT, "%-12s %10d %8d %8d%n", locks.get(k), m[m.length / 2], m[0], m[m.length - 1]);
         }
         out.println(violations == 0 ? "violations 0: SUCCESS" : "violations " + violations + ": FAILURE");
         return violations == 0 ? Main.EXIT_SUCCESS : Main.EXIT_FAILURE;

@@ -1,96 +1,116 @@
 package org.rwsem4j.torture;
 
-import java.util.ArrayList;
+import java.io.PrintStream;
 import java.util.List;
+import java.util.concurrent.Callable;
 
 import org.rwsem4j.Variant;
 
-/** The parsed command line of {@link Race}. */
-final class RaceArgs
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+/** The command line of {@link Race}, parsed by picocli; {@link #call()} checks it and runs the race. */
+@Command(name = RaceArgs.PROGRAM, sortOptions = false, usageHelpAutoWidth = true,
+    description = {"A fixed-work race of virtual threads (JDK 21+), timed: half readers and half writers, each takes " +
+        "its lock --ops times with the exclusion oracle's occupancy check in every critical section; the time from " +
+        "the start signal to the last join, per lock, beside the JDK's rrwl. The locks take turns within each " +
+        "repetition.", ""},
+    footer = {"", "Exit status: 0, 1 on any exclusion violation, 2 for a bad command line or a JDK without virtual " +
+        "threads."})
+final class RaceArgs implements Callable<Integer>
 {
+    /** The name every usage error starts with. */
+    static final String PROGRAM = "rwsem4j-race";
+
+    private static final List<String> DEFAULT_LOCKS = List.of(Peer.RRWL, "recommended", "all");
+
+    @Option(names = "--threads", paramLabel = "N", description = "Virtual threads, 2..100000. Default: 10000.")
     int threads = 10_000;
+
+    @Option(names = "--ops", paramLabel = "N", description = "Acquisitions per thread, 1..10000000. Default: 100.")
     int ops = 100;
+
+    @Option(names = "--reps", paramLabel = "N", description = "Repetitions, 1..1000. Default: 5.")
     int reps = 5;
+
+    @Option(names = "--cs-spins", paramLabel = "N",
+        description = "onSpinWaits in each critical section, 0..1000000. Default: 20.")
     int csSpins = 20;
+
+    @Option(names = "--park-every", paramLabel = "N", description = "A 20 us park inside every Nth critical " +
+        "section, which unmounts a virtual owner; 0 for none (the default).")
     int parkEvery;
-    final List<String> locks = new ArrayList<>(List.of(Peer.RRWL, "recommended", "all"));
 
-    static RaceArgs parse(final String[] args) throws UsageException
+    @Option(names = "--locks", paramLabel = "L", split = ",", converter = LockName.class,
+        description = "Lock specs or rrwl, comma-separated. Default: rrwl,recommended,all.")
+    List<String> locks;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Print this help and exit.")
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    RaceArgs(final PrintStream out, final PrintStream err)
     {
-        final RaceArgs a = new RaceArgs();
-        for (int i = 0; i < args.length; i += 2)
-        {
-            final String option = args[i];
-            if (i + 1 >= args.length)
-            {
-                throw new UsageException(option.startsWith("--") ? "option " + option + " needs a value" :
-                    "unexpected argument '" + option + "'");
-            }
-            final String value = args[i + 1];
-            switch (option)
-            {
-                case "--threads":
-                    a.threads = number(option, value, 2, 100_000);
-                    break;
-                case "--ops":
-                    a.ops = number(option, value, 1, 10_000_000);
-                    break;
-                case "--reps":
-                    a.reps = number(option, value, 1, 1_000);
-                    break;
-                case "--cs-spins":
-                    a.csSpins = number(option, value, 0, 1_000_000);
-                    break;
-                case "--park-every":
-                    a.parkEvery = number(option, value, 0, Integer.MAX_VALUE);
-                    break;
-                case "--locks":
-                    a.locks.clear();
-                    for (final String one : value.split(",", -1))
-                    {
-                        a.locks.add(spec(one.trim()));
-                    }
-                    break;
-                default:
-                    throw new UsageException("unknown option '" + option + "' (use --threads, --ops, --reps, " +
-                        "--locks, --cs-spins, --park-every)");
-            }
-        }
-        return a;
+        this.out = out;
+        this.err = err;
     }
 
-    private static String spec(final String name) throws UsageException
+    @Override
+    public Integer call()
     {
-        if (name.equals(Peer.RRWL))
+        range("--threads", threads, 2, 100_000);
+        range("--ops", ops, 1, 10_000_000);
+        range("--reps", reps, 1, 1_000);
+        range("--cs-spins", csSpins, 0, 1_000_000);
+        range("--park-every", parkEvery, 0, Integer.MAX_VALUE);
+        return Race.race(this, out, err);
+    }
+
+    /** @return the locks to race, in the order given */
+    List<String> locks()
+    {
+        return locks == null ? DEFAULT_LOCKS : locks;
+    }
+
+    private void range(final String option, final int value, final int min, final int max)
+    {
+        if (value < min || value > max)
         {
-            return name;
-        }
-        try
-        {
-            Variant.parse(name);
-            return name; // the name as given: a preset stays readable in the table
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new UsageException("bad --locks entry '" + name + "': " + ex.getMessage() + "; or " + Peer.RRWL);
+            throw new ParameterException(spec.commandLine(),
+                option + " must be " + min + ".." + max + ", got " + value);
         }
     }
 
-    private static int number(final String option, final String text, final int min, final int max)
-        throws UsageException
+    /** One {@code --locks} entry: a variant spec, kept as given so that a preset stays readable, or rrwl. */
+    static final class LockName implements ITypeConverter<String>
     {
-        try
+        @Override
+        public String convert(final String text)
         {
-            final int v = Integer.parseInt(text.trim());
-            if (v >= min && v <= max)
+            final String name = text.trim();
+            if (name.equals(Peer.RRWL))
             {
-                return v;
+                return name;
+            }
+            try
+            {
+                Variant.parse(name);
+                return name;
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new TypeConversionException("'" + name + "': " + ex.getMessage() + "; or " + Peer.RRWL);
             }
         }
-        catch (final NumberFormatException ex)
-        {
-            // reported below
-        }
-        throw new UsageException("bad number for " + option + ": '" + text + "' (" + min + ".." + max + ")");
     }
 }

@@ -1,12 +1,14 @@
 package org.rwsem4j.torture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -14,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.Variant;
+
+import picocli.CommandLine;
 
 /** The CLI, in process through {@link Main#run}, plus one child JVM for the missing-flag message. */
 class MainTest
@@ -49,11 +53,20 @@ class MainTest
     @Test
     void helpExitsZero()
     {
-        final Outcome r = cli("--help");
-        assertEquals(0, r.exit, r::all);
-        assertTrue(r.out.contains("Usage:"), r::all);
-        assertTrue(r.out.contains("all-combinations"), r::all);
-        assertTrue(r.out.contains("--duration"), r::all);
+        for (final String h : new String[] {"--help", "-h", "help"})
+        {
+            final Outcome r = cli(h);
+            assertEquals(0, r.exit, r::all);
+            assertTrue(r.out.startsWith("Usage: rwsem4j-torture"), r::all);
+            assertTrue(r.out.contains("all-combinations"), r::all);
+            assertTrue(r.out.contains("--duration"), r::all);
+            assertTrue(r.out.contains("--min-per-run"), r::all);
+            assertTrue(r.out.contains("list"), r::all);
+            assertTrue(r.err.isEmpty(), r::all);
+        }
+        final Outcome list = cli("list", "--help");
+        assertEquals(0, list.exit, list::all);
+        assertTrue(list.out.startsWith("Usage: rwsem4j-torture list"), list::all);
     }
 
     @Test
@@ -72,21 +85,40 @@ class MainTest
     @Test
     void badArgumentsExitTwoWithAMessage()
     {
-        expectUsage("unknown option '--bogus'", "--bogus");
+        expectUsage("unknown option: '--bogus'", "--bogus");
         expectUsage("unexpected argument 'run'", "run");
-        expectUsage("bad number for --threads: 'many'", "--threads", "many");
-        expectUsage("bad number for --threads", "--threads", "0");
-        expectUsage("bad number for --readers: '-1'", "--readers", "-1");
-        expectUsage("bad duration for --duration: '5parsecs'", "--duration", "5parsecs");
-        expectUsage("bad duration for --watchdog", "--watchdog=");
-        expectUsage("bad value for --oracle: 'both-ways'", "--oracle", "both-ways");
-        expectUsage("bad number for --interrupts", "--interrupts", "lots");
-        expectUsage("option --variant needs a value", "--variant");
-        expectUsage("option --no-stutter takes no value", "--no-stutter=yes");
+        expectUsage("unexpected argument '@args.txt'", "@args.txt");
+        expectUsage("invalid value for option '--threads': 'many' is not an int", "--threads", "many");
+        expectUsage("--threads must be 1..10000, got 0", "--threads", "0");
+        expectUsage("--threads must be 1..10000, got 10001", "--threads", "10001");
+        expectUsage("--readers must be 0..10000, got -1", "--readers", "-1");
+        expectUsage("need at least one reader or writer thread", "--readers", "0", "--writers", "0");
+        expectUsage("invalid value for option '--duration': '5parsecs' is not a duration", "--duration", "5parsecs");
+        expectUsage("invalid value for option '--duration': '0s' is out of range", "--duration", "0s");
+        expectUsage("invalid value for option '--watchdog': '' is not a duration", "--watchdog=");
+        expectUsage("invalid value for option '--oracle': 'both-ways' (use exclusion, data or both)", "--oracle",
+            "both-ways");
+        expectUsage("invalid value for option '--interrupts': 'lots' is not a double", "--interrupts", "lots");
+        expectUsage("--interrupts must be a rate of at least 0", "--interrupts", "-1");
+        expectUsage("--interrupts must be a rate of at least 0", "--interrupts", "Infinity");
+        expectUsage("--long-hold is a probability, between 0 and 1", "--long-hold", "2");
+        expectUsage("invalid value for option '--seed': 'soon' is not a long", "--seed", "soon");
+        expectUsage("missing required parameter for option '--variant'", "--variant");
+        expectUsage("--no-stutter", "--no-stutter=yes");
         expectUsage("too short", "--variant", "ci-set", "--duration", "1s");
         expectUsage("--min-per-run 0.1s is too short", "--variant", "all-combinations", "--min-per-run", "100ms");
-        expectUsage("option --history takes no value", "--history=yes");
-        expectUsage("bad value for --modes: 'sometimes'", "--modes", "lock,sometimes");
+        expectUsage("--history", "--history=yes");
+        expectUsage("'sometimes' (use lock, interruptibly, try, timed)", "--modes", "lock,sometimes");
+        expectUsage("unexpected argument 'extra'", "list", "extra");
+        expectUsage("unknown option: '--evil?[2J'", "--evil\u001b[2J");
+    }
+
+    /** A misspelt option gets picocli's suggestion on the hint line. */
+    @Test
+    void aMisspeltOptionGetsASuggestion()
+    {
+        final Outcome r = expectUsage("unknown option: '--duraton'", "--duraton", "5s");
+        assertTrue(r.err.lines().skip(1).findFirst().orElse("").startsWith("did you mean --duration?"), r::all);
     }
 
     @Test
@@ -133,17 +165,34 @@ class MainTest
     @Test
     void everyCombinationGetsAMinimumPerRun() throws UsageException
     {
-        final CliOptions o = CliOptions.parse(new String[] {"--variant", "all-combinations", "--duration", "10s"});
-        final List<PlannedRun> plan = Plan.of(o.variant, o.oracles);
+        final TortureCommand o = parsed("--variant", "all-combinations", "--duration", "10s");
+        final List<PlannedRun> plan = Plan.of(o.variant, o.oracle.oracles());
         assertEquals(2 * Variant.allValidCombinations().size(), plan.size());
-        assertEquals(java.time.Duration.ofSeconds(2), Main.perRun(o, plan));
-        final CliOptions longer = CliOptions.parse(new String[] {"--variant", "all-combinations", "--duration", "1h"});
-        assertEquals(java.time.Duration.ofHours(1).dividedBy(plan.size()), Main.perRun(longer, plan));
-        final CliOptions least = CliOptions.parse(new String[] {"--variant", "base", "--duration", "1s",
-            "--min-per-run", "3s"});
-        assertEquals(java.time.Duration.ofSeconds(3), Main.perRun(least, Plan.of(least.variant, least.oracles)));
-        final CliOptions plain = CliOptions.parse(new String[] {"--variant", "base", "--duration", "1s"});
-        assertEquals(java.time.Duration.ofMillis(500), Main.perRun(plain, Plan.of(plain.variant, plain.oracles)));
+        assertEquals(Duration.ofSeconds(2), Main.perRun(o, plan));
+        final TortureCommand longer = parsed("--variant", "all-combinations", "--duration", "1h");
+        assertEquals(Duration.ofHours(1).dividedBy(plan.size()), Main.perRun(longer, plan));
+        final TortureCommand least = parsed("--variant", "base", "--duration", "1s", "--min-per-run", "3s");
+        assertEquals(Duration.ofSeconds(3), Main.perRun(least, Plan.of(least.variant, least.oracle.oracles())));
+        final TortureCommand plain = parsed("--variant", "base", "--duration", "1s");
+        assertEquals(Duration.ofMillis(500), Main.perRun(plain, Plan.of(plain.variant, plain.oracle.oracles())));
+    }
+
+    /** The plan line says the total before the first run, and why it is more than --duration. */
+    @Test
+    void thePlanLineSaysTheTotalAndWhatRaisedIt() throws UsageException
+    {
+        final TortureCommand o = parsed("--variant", "all-combinations", "--duration", "10s", "--threads", "4");
+        final List<PlannedRun> plan = Plan.of(o.variant, o.oracle.oracles());
+        final String line = Main.planLine(o, plan, 200, 1);
+        final String total = DurationConverter.format(Duration.ofSeconds(2).multipliedBy(plan.size()));
+        assertTrue(line.startsWith("rwsem4j torture: " + plan.size() + " run(s) of 2.0s (at least 2.0s per " +
+            "combination per oracle, --min-per-run), " + total + " in total (not --duration 10.0s), 2 readers + 2 " +
+            "writers on "), line);
+        final TortureCommand longer = parsed("--variant", "all-combinations", "--duration", 3 * plan.size() + "s");
+        final String fits = Main.planLine(longer, plan, 200, 1);
+        assertTrue(fits.startsWith("rwsem4j torture: " + plan.size() + " run(s) of 3.0s, " +
+            DurationConverter.format(Duration.ofSeconds(3L * plan.size())) + " in total, "), fits);
+        assertFalse(fits.contains("--min-per-run") || fits.contains("not --duration"), fits);
     }
 
     @Test
@@ -197,11 +246,26 @@ class MainTest
         assertTrue(r.out.isEmpty(), r::all);
     }
 
+    private static TortureCommand parsed(final String... args)
+    {
+        final TortureCommand o = new TortureCommand(System.out, System.err);
+        new CommandLine(o).parseArgs(args);
+        o.validate();
+        return o;
+    }
+
+    /** A usage error: exit 2, nothing on stdout, one line naming the problem, one hint line, no stack trace. */
     private static Outcome expectUsage(final String message, final String... args)
     {
         final Outcome r = cli(args);
         assertEquals(2, r.exit, r::all);
-        assertTrue(r.err.contains(message), () -> "expected '" + message + "'\n" + r.all());
+        final List<String> lines = r.err.lines().toList();
+        assertEquals(2, lines.size(), r::all);
+        assertTrue(lines.get(0).startsWith("rwsem4j-torture: ") && lines.get(0).contains(message),
+            () -> "expected '" + message + "'\n" + r.all());
+        assertTrue(lines.get(1).endsWith("run 'rwsem4j-torture --help' for usage") ||
+            lines.get(1).endsWith("run 'rwsem4j-torture list --help' for usage"), r::all);
+        assertFalse(r.err.contains("\tat "), r::all);
         assertTrue(r.out.isEmpty(), r::all);
         return r;
     }
