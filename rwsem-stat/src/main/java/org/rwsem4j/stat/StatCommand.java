@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
 
 import org.rwsem4j.StatsReader;
+import org.rwsem4j.cli.DurationConverter;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

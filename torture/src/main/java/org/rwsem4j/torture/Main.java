@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.rwsem4j.Variant;
+import org.rwsem4j.cli.DurationConverter;
 
 import picocli.CommandLine;
 

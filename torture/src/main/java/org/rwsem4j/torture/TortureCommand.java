@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import org.rwsem4j.cli.DurationConverter;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.Variant;
+import org.rwsem4j.cli.DurationConverter;
 
 import picocli.CommandLine;
 

@@ -1,4 +1,4 @@
-package org.rwsem4j.stat;
+package org.rwsem4j.cli;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -10,11 +10,11 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * The CLI's durations: {@code 100us}, {@code 500ms}, {@code 40s}, {@code 1.5s}, {@code 10m}, {@code 2h}, a bare number
- * of seconds, or ISO-8601 ({@code PT4S}); from 1 us to a year. The torture CLI has the same converter (and prints
- * durations too): the two CLIs share no module but the library, which does not parse command lines.
+ * The CLIs' durations: {@code 100us}, {@code 500ms}, {@code 40s}, {@code 1.5s}, {@code 10m}, {@code 2h}, a bare number
+ * of seconds, or ISO-8601 ({@code PT4S}); from 1 us to a year. Also prints durations the way the CLIs show them.
+ * The torture and rwsem-stat command lines share it (picocli: {@code converter = DurationConverter.class}).
  */
-final class DurationConverter implements ITypeConverter<Duration>
+public final class DurationConverter implements ITypeConverter<Duration>
 {
     private static final Pattern FORMAT = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|ms|s|m|h)?");
     private static final double MAX_NANOS = 1e9 * 3600 * 24 * 365;
@@ -76,5 +76,25 @@ final class DurationConverter implements ITypeConverter<Duration>
     private static TypeConversionException notADuration(final String text)
     {
         return new TypeConversionException("'" + text + "' is not a duration (use e.g. 500ms, 40s, 10m, 1h; 100us)");
+    }
+
+    /**
+     * Prints a duration the way the CLI's lines show it.
+     *
+     * @param d a duration
+     * @return {@code 1h02m03s}, {@code 2m05s} or {@code 1.5s}
+     */
+    public static String format(final Duration d)
+    {
+        final long s = d.toSeconds();
+        if (s >= 3600)
+        {
+            return String.format(Locale.ROOT, "%dh%02dm%02ds", s / 3600, s / 60 % 60, s % 60);
+        }
+        if (s >= 60)
+        {
+            return String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60);
+        }
+        return String.format(Locale.ROOT, "%.1fs", d.toMillis() / 1000.0);
     }
 }

@@ -1,4 +1,4 @@
-package org.rwsem4j.torture;
+package org.rwsem4j.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
