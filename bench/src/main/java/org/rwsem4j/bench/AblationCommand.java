@@ -38,7 +38,7 @@ final class AblationCommand implements Callable<Integer>
     boolean help;
 
     @Option(names = "--smoke", description = "Seed-000 headline only: 10 threads, r:w 1:1 and 10:1, load 1; base, " +
-        "recommended, rrwl, mutex; 5 forks (under a minute).")
+        "recommended, rrwl, mutex; 5 forks (about 70 s).")
     boolean smoke;
 
     @Option(names = "--quick", description = "Fewer cells, same size: the headline grid, and the contributions and " +

@@ -17,7 +17,7 @@ import org.rwsem4j.Variant;
  * (the seed's own shape: time until the last worker finishes {@code ops} operations).
  * <ul>
  *   <li>{@link #smoke()}: seed-000 only, 10 threads, r:w 1:1 and 10:1, load 1; base and recommended beside rrwl and
- *       mutex; 5 forks (so its changes get verdicts; the cells are short, about a second per run);</li>
+ *       mutex; 5 forks (so its changes get verdicts; about 2 s per run, 70 s in all);</li>
  *   <li>{@link #quick()}: the headline variants and the peers rrwl, stamped and mutex at 10 threads, r:w 0:1, 1:1
  *       and 10:1, loads 1 and 10, and at 2 threads, load 1; the contributions and controls in the 1:1 and 10:1 cells
  *       at 10 threads, load 1 (the controls' cells with twice the forks); 5 forks; seed-004 trylock at 1 and 8

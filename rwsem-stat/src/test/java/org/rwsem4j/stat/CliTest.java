@@ -12,7 +12,6 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -21,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.StatsFile;
-import org.rwsem4j.cli.DurationConverter;
 
 /** Exit codes and messages of the CLI for bad arguments and bad files, and its output format. */
 class CliTest
@@ -91,20 +89,6 @@ class CliTest
         assertBadArgs("unexpected argument '@args.txt'", "x.stats", "@args.txt");
         assertBadArgs("nul character not allowed: x?y", "--once", "x\u0000y");
         assertBadArgs("unknown option: '--evil?[2J'", "--evil\u001b[2J", "x.stats");
-    }
-
-    @Test
-    void durations()
-    {
-        final DurationConverter c = new DurationConverter();
-        assertEquals(Duration.ofMillis(500), c.convert("500ms"));
-        assertEquals(Duration.ofSeconds(1), c.convert("1s"));
-        assertEquals(Duration.ofMillis(1500), c.convert("1.5s"));
-        assertEquals(Duration.ofMinutes(2), c.convert("2m"));
-        assertEquals(Duration.ofSeconds(3), c.convert("3"));
-        assertEquals(Duration.ofSeconds(4), c.convert("PT4S"));
-        assertEquals(Duration.ofNanos(250_000), c.convert("250us"));
-        assertEquals(Duration.ofHours(1), c.convert("1h"));
     }
 
     @Test

@@ -27,6 +27,10 @@ class DurationConverterTest
         assertEquals(Duration.ofSeconds(4), CONVERTER.convert("PT4S"));
         assertEquals(Duration.ofSeconds(4), CONVERTER.convert(" pt4s "));
         assertEquals(Duration.ofSeconds(5), CONVERTER.convert("5S"));
+        assertEquals(Duration.ofNanos(250_000), CONVERTER.convert("250us"));
+        assertEquals(Duration.ofSeconds(1), CONVERTER.convert("1s"));
+        assertEquals(Duration.ofMinutes(2), CONVERTER.convert("2m"));
+        assertEquals(Duration.ofHours(1), CONVERTER.convert("1h"));
     }
 
     @Test
