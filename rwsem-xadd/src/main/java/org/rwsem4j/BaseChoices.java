@@ -4,7 +4,9 @@ import static org.rwsem4j.LockWordBits.READER_BIAS;
 import static org.rwsem4j.LockWordBits.READ_FAILED_MASK;
 
 /**
- * The base's choice at every decision point: the kernel just before the seeds (about 4.6), on the 2019 word.
+ * The base's hook at every {@link DecisionPoint}: the kernel just before the seeds, on the 2019 word (what that is,
+ * commit by commit: rwsem-xadd/README.md, "What base is"). {@link OwnerSpinExit#NEVER} is the base of
+ * {@link DecisionPoint#SPIN_ON_HANDOFF}; {@link DecisionPoint#HANDOFF}'s base is null (no handoff).
  */
 final class BaseChoices
 {
@@ -70,9 +72,15 @@ final class BaseChoices
         }
     };
 
-    /** A woken writer competes for the lock and sleeps again if it loses; it never re-spins. */
-    static final WokenWriterPolicy WOKEN_WRITER_COMPETES = (spinners, owner) -> false;
+    /** A slow-path reader queues at once. */
+    static final ReaderSpin READERS_QUEUE = (path, reader, count) -> false;
 
-    /** Every unlock that sees the waiters bit wakes. */
-    static final UnlockWakePolicy ALWAYS_WAKE = (spinners, owner) -> UnlockWakePolicy.Decision.WAKE;
+    /** A woken writer competes for the lock and sleeps again if it loses; it never re-spins. */
+    static final WokenWriter WOKEN_WRITER_SLEEPS = path -> false;
+
+    /** Every unlock that sees the waiters bit takes the wait lock and wakes. */
+    static final UnlockWake ALWAYS_WAKE = SlowPath::wake;
+
+    /** The writer holding the handoff sleeps like any waiter until it is woken. */
+    static final HandoffWait HANDOFF_WRITER_SLEEPS = (path, writer) -> false;
 }

@@ -1,36 +1,70 @@
 package org.rwsem4j;
 
 /**
- * The named places where a {@link Patch} may change the engine's choice. The engine owns every mechanism (the count
- * word, the wait queue, wake and grant, OSQ spinning, parking, cancellation); a decision point is only the choice.
- * At most one patch in a variant provides each point, unless one provider requires the other and so refines it.
+ * The named hook points where a {@link Patch} puts its code. The engine owns every mechanism (the count word, the
+ * wait queue, wake and grant, OSQ spinning, parking, cancellation) and offers hooks the operations of
+ * {@link SlowPath} and {@link WakeBatch}; a hook is the patch's change, written in its module. Each constant names
+ * its interface, where the engine consults it, and the base's choice ({@link BaseChoices}). At most one patch in a
+ * variant provides each point, unless one provider requires the other and so refines it.
+ *
+ * <p>The fast paths consult no hook: {@link #READ_TRYLOCK} and {@link #READER_OWNER} are resolved into final
+ * fields at construction.
  */
 public enum DecisionPoint
 {
-    /** How the read trylock tries. Base: load the word, then CAS. */
+    /**
+     * {@link ReadTrylock}, {@code down_read_trylock}: consulted in {@code Engine.downReadTrylock}. Base: load the
+     * word, then CAS. Seed 004 (trylock).
+     */
     READ_TRYLOCK,
-    /** What a reader writes to the owner word. Base: nothing; the owner stays NULL. */
+    /**
+     * A boolean, {@code rwsem_set_reader_owned}: whether a reader stores the reader-owned marker in the owner word
+     * ({@code Engine.rwsemSetReaderOwned}, on the read fast path). Base: no; the owner stays NULL. Seed 002
+     * (reader-owned).
+     */
     READER_OWNER,
     /**
-     * Whether a locker starts, and keeps, spinning on a given owner state ({@link SpinPolicy}). Base: start only on
-     * a writer owner; once spinning, keep going through a NULL owner until the budget ends.
+     * {@link SpinPolicy}, {@code rwsem_can_spin_on_owner} and the spin loop's owner-state check: consulted in
+     * {@code Engine.rwsemOptimisticSpin} and by {@link SlowPath#canSpinOnOwner()}. Base: start only on a writer
+     * owner; once spinning, keep going through a NULL owner until the budget ends. Seed 002 (reader-owned), refined
+     * by seed 000 (spin on readers for a threshold).
      */
     SPIN_ON_OWNER,
-    /** Whether a reader in the slow path may spin. Base: never; readers queue. */
+    /**
+     * {@link ReaderSpin}: what a reader that missed the fast path does before it queues, in
+     * {@code Engine.rwsemDownReadSlowpath}. Base: nothing; readers queue. Seed 000 (reader-spin).
+     */
     READER_SPIN,
-    /** How readers are collected for a wake ({@link ReaderGrant}). Base: two passes over the shared wait list. */
+    /**
+     * {@link ReaderGrant}, the reader collection of {@code rwsem_mark_wake}: consulted in
+     * {@code Engine.rwsemMarkWake}. Base: two passes over the shared wait list. Seed 003 (wake-once).
+     */
     READER_COLLECT,
-    /** What a woken queued writer does before it sleeps again. Base: it competes once, then sleeps. */
+    /**
+     * {@link WokenWriter}: whether a woken writer that failed to lock leaves the queue to spin, in
+     * {@code Engine.rwsemDownWriteSlowpath}. Base: never; it sleeps again. Seed 000 (writer-respin).
+     */
     WOKEN_WRITER,
-    /** Whether an unlock may skip its wakeup. Base: every unlock that sees the waiters bit wakes. */
+    /**
+     * {@link UnlockWake}, {@code rwsem_wake}: consulted in {@code Engine.rwsemWake}. Base: take the wait lock and
+     * wake. Seed 000 (wake-skip).
+     */
     UNLOCK_WAKE,
-    /** Whether a waiter sets the handoff bit, and after how long. Base: never. */
+    /**
+     * {@link HandoffPolicy}: whether a waiter that failed to lock sets the handoff bit, in
+     * {@code Engine.rwsemTryWriteLock} (a writer) and {@code Engine.rwsemMarkWake} (a head reader). Base: never
+     * (null). Kernel 5.3 (handoff).
+     */
     HANDOFF,
     /**
-     * Whether an optimistic spinner quits when the handoff bit appears while it spins on a writer owner (5.3's check
-     * inside {@code rwsem_spin_on_owner}). Base: there is no handoff bit to see.
+     * {@link OwnerSpinExit}: a check on the count inside {@code Engine.rwsemSpinOnOwner}'s loop that ends an
+     * optimistic spinner's spin on a writer owner. Base: none. Kernel 5.3 (handoff) quits on the handoff bit; seed
+     * 001 (handoff-spin) removes that again.
      */
     SPIN_ON_HANDOFF,
-    /** What the handoff writer does before it sleeps. Base: it sleeps. */
+    /**
+     * {@link HandoffWait}: what the writer holding the handoff does before it sleeps, in
+     * {@code Engine.rwsemDownWriteSlowpath}. Base: it sleeps. Seed 001 (handoff-spin).
+     */
     HANDOFF_WAIT
 }

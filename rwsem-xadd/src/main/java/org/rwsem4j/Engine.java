@@ -17,8 +17,9 @@ import org.rwsem4j.osq.Node;
 import org.rwsem4j.osq.Osq;
 
 /**
- * The rwsem engine: one mechanism for every variant. Patches change only the choices resolved into the final fields
- * below (see {@link DecisionPoint}); every path here is written once.
+ * The rwsem engine: one mechanism for every variant. Patches put their code at the hook points resolved into the
+ * final fields below (see {@link DecisionPoint}; each names the method here that consults it) and reach the engine
+ * only through {@link SlowPath} and {@link WakeBatch}; every mechanism here is written once.
  */
 final class Engine extends EngineOwnerL2Pad
 {
@@ -135,15 +136,14 @@ final class Engine extends EngineOwnerL2Pad
     private final ReadTrylock readTrylock;
     private final boolean markReaderOwned;
     private final SpinPolicy spinPolicy;
-    private final boolean readerSpin;
+    private final ReaderSpin readerSpin;
     private final ReaderGrant readerGrant;
-    private final WokenWriterPolicy wokenWriter;
-    private final boolean wokenWriterMayRespin;
-    private final UnlockWakePolicy unlockWake;
-    private final boolean unlockMaySkip;
+    private final WokenWriter wokenWriter;
+    private final UnlockWake unlockWake;
     private final HandoffPolicy handoff;
-    private final boolean spinnersQuitOnHandoff;
-    private final boolean handoffWriterSpins;
+    private final OwnerSpinExit ownerSpinExit;
+    private final HandoffWait handoffWait;
+    private final Ops ops = new Ops();
     private final long spinBudgetNanos;
     private final long handoffTimeoutNanos;
     private final int nullOwnerRetries;
@@ -182,12 +182,10 @@ final class Engine extends EngineOwnerL2Pad
         this.readerSpin = hooks.readerSpin;
         this.readerGrant = hooks.readerGrant;
         this.wokenWriter = hooks.wokenWriter;
-        this.wokenWriterMayRespin = hooks.wokenWriter != BaseChoices.WOKEN_WRITER_COMPETES;
         this.unlockWake = hooks.unlockWake;
-        this.unlockMaySkip = hooks.unlockWake != BaseChoices.ALWAYS_WAKE;
         this.handoff = hooks.handoff;
-        this.spinnersQuitOnHandoff = hooks.spinnersQuitOnHandoff;
-        this.handoffWriterSpins = hooks.handoffWriterSpins;
+        this.ownerSpinExit = hooks.ownerSpinExit;
+        this.handoffWait = hooks.handoffWait;
         this.spinBudgetNanos = tunables.spinBudgetNanos;
         this.handoffTimeoutNanos = tunables.handoffTimeoutNanos;
         this.nullOwnerRetries = tunables.nullOwnerRetries;
@@ -324,7 +322,7 @@ final class Engine extends EngineOwnerL2Pad
         {
             events.inc(LockEvent.RLOCK);
             event = JfrSupport.beginContendedEvent();
-            waiter = newWaiter(false);
+            waiter = newWaiter(false, mode);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -335,7 +333,7 @@ final class Engine extends EngineOwnerL2Pad
         boolean acquired = false;
         try
         {
-            acquired = rwsemDownReadSlowpath(waiter, count, mode, nanos);
+            acquired = rwsemDownReadSlowpath(waiter, count, nanos);
             return acquired;
         }
         catch (final RuntimeException | Error ex)
@@ -350,10 +348,10 @@ final class Engine extends EngineOwnerL2Pad
     }
 
     /** The {@link Waiter} of one slow-path acquisition ({@link FaultPoint#WAITER}); its handoff clock starts now. */
-    private Waiter newWaiter(final boolean writer)
+    private Waiter newWaiter(final boolean writer, final int mode)
     {
         Faults.reach(FaultPoint.WAITER);
-        return new Waiter(Thread.currentThread(), writer, clock.nanoTime() + handoffTimeoutNanos);
+        return new Waiter(Thread.currentThread(), writer, mode, clock.nanoTime() + handoffTimeoutNanos);
     }
 
     /**
@@ -425,42 +423,29 @@ final class Engine extends EngineOwnerL2Pad
         }
     }
 
-    private boolean rwsemDownReadSlowpath(final Waiter waiter, final long count, final int mode, final long nanos)
+    /**
+     * {@code rwsem_down_read_slowpath}, holding the bias the fast path added: the reader spin hook
+     * ({@link DecisionPoint#READER_SPIN}); then, under the wait lock, the empty-queue steal or the queue (WAITERS,
+     * the bias given back, the conditional wake in one atomic add); then wait for the grant.
+     */
+    private boolean rwsemDownReadSlowpath(final Waiter waiter, final long count, final long nanos)
         throws InterruptedException
     {
-        final long deadline = mode == TIMED ? clock.nanoTime() + nanos : 0;
-        boolean haveBias = true;
-
-        if (readerSpin && (count & (HANDOFF | READ_FAIL)) == 0 && VirtualLocker.maySpin())
+        final long deadline = waiter.mode == TIMED ? clock.nanoTime() + nanos : 0;
+        if (readerSpin.spinBeforeQueueing(ops, waiter, count))
         {
-            if (spinPolicy.canSpinOnOwner(ownerState()))
-            {
-                waiter.biased = false;
-                readerBackOut();
-                haveBias = false;
-                waiter.spun = true;
-                if (rwsemOptimisticSpin(true, mode))
-                {
-                    waiter.stole = true;
-                    wakeReadersAfterOptimisticRead();
-                    return true;
-                }
-            }
-            else
-            {
-                events.inc(LockEvent.OPT_NOSPIN);
-            }
+            return true;
         }
 
         final WakeQ wakeQ = WakeQ.create();
-        long adjustment = haveBias ? -READER_BIAS : 0;
+        long adjustment = waiter.biased ? -READER_BIAS : 0;
         waitLock.lock();
         try
         {
             if (queue.isEmpty())
             {
                 // Nobody queued: a reader that still holds its bias owns the lock unless a writer or handoff does.
-                if (haveBias && (word.getVolatile() & (WRITER_LOCKED | HANDOFF)) == 0)
+                if (waiter.biased && (word.getVolatile() & (WRITER_LOCKED | HANDOFF)) == 0)
                 {
                     waiter.biased = false;
                     waiter.stole = true;
@@ -480,18 +465,7 @@ final class Engine extends EngineOwnerL2Pad
             waitLock.unlock();
         }
         wakeQ.wakeUp();
-        return readerWait(waiter, mode, deadline);
-    }
-
-    /** After a reader wins by spinning: wake the queued readers to join it (READ_OWNED, no trial grant). */
-    private void wakeReadersAfterOptimisticRead()
-    {
-        events.inc(LockEvent.OPT_RLOCK);
-        if ((word.getVolatile() & WAITERS) != 0)
-        {
-            waitLock.lock();
-            markWakeAndUnlock(WAKE_READ_OWNED);
-        }
+        return readerWait(waiter, waiter.mode, deadline);
     }
 
     /**
@@ -674,11 +648,11 @@ final class Engine extends EngineOwnerL2Pad
         }
         events.inc(LockEvent.WLOCK);
         final ContendedEvent event = JfrSupport.beginContendedEvent();
-        final Waiter waiter = newWaiter(true);
+        final Waiter waiter = newWaiter(true, mode);
         boolean acquired = false;
         try
         {
-            acquired = rwsemDownWriteSlowpath(waiter, mode, nanos);
+            acquired = rwsemDownWriteSlowpath(waiter, nanos);
             return acquired;
         }
         catch (final RuntimeException | Error ex)
@@ -719,46 +693,122 @@ final class Engine extends EngineOwnerL2Pad
         wakeQ.wakeUp();
     }
 
-    private boolean rwsemDownWriteSlowpath(final Waiter waiter, final int mode, final long nanos)
-        throws InterruptedException
+    /** Why a queued writer leaves the queue without the lock. */
+    private enum WriterExit
     {
-        final long deadline = mode == TIMED ? clock.nanoTime() + nanos : 0;
-        boolean interrupted = false;
-        final boolean maySpin = VirtualLocker.maySpin();
+        /** Interrupted in an interruptible acquisition: leave and throw. */
+        INTERRUPTED,
+        /** The timed acquisition's deadline passed: leave and return false. */
+        TIMED_OUT,
+        /** {@link DecisionPoint#WOKEN_WRITER} said to spin again: leave, spin, queue again if the spin fails. */
+        TO_SPIN
+    }
+
+    /**
+     * {@code rwsem_down_write_slowpath}.
+     *
+     * <p>Repeatedly:
+     * <ol>
+     *   <li>optimistic spin, if not queued ({@link #writerOptimisticSpin}, {@link DecisionPoint#SPIN_ON_OWNER}):
+     *       done if it took the lock;</li>
+     *   <li>take the wait lock: the only place in this loop;</li>
+     *   <li>queue, if not queued ({@link #rwsemAddWriter}: WAITERS, or the conditional wake);</li>
+     *   <li>{@link #rwsemTryWriteLock}: done if it took the lock; it may set HANDOFF instead
+     *       ({@link DecisionPoint#HANDOFF});</li>
+     *   <li>leave, if a step below decided so on the previous round ({@code out_nolock}, or to spin again);</li>
+     *   <li>drop the wait lock and unpark whoever the steps above woke;</li>
+     *   <li>give up ({@link #writerGivesUp}): interrupted or timed out, leave after one more try;</li>
+     *   <li>handoff wait ({@link DecisionPoint#HANDOFF_WAIT}): the writer holding the handoff may try again without
+     *       sleeping;</li>
+     *   <li>woken writer ({@link DecisionPoint#WOKEN_WRITER}): after a wakeup, may leave the queue to spin; never the
+     *       waiter holding the handoff, which would give its handoff away each time it reached the head;</li>
+     *   <li>sleep until woken.</li>
+     * </ol>
+     * A step that decides to leave or to retry goes back to the top, so every try of the lock and every departure
+     * from the queue happens under the one acquisition of the wait lock.
+     */
+    private boolean rwsemDownWriteSlowpath(final Waiter waiter, final long nanos) throws InterruptedException
+    {
+        final long deadline = waiter.mode == TIMED ? clock.nanoTime() + nanos : 0;
+        final WakeQ wakeQ = WakeQ.create();
+        WriterExit exit = null;
+        boolean woken = false;
+        boolean interrupted = false; // to restore on the way out
         try
         {
             for (;;)
             {
-                if (maySpin && spinPolicy.canSpinOnOwner(ownerState()))
-                {
-                    waiter.spun = true;
-                    if (rwsemOptimisticSpin(false, mode))
-                    {
-                        return true;
-                    }
-                }
-                else
-                {
-                    events.inc(LockEvent.OPT_NOSPIN);
-                }
-                final int outcome = writerQueueAndWait(waiter, mode, deadline);
-                if (outcome == ACQUIRED)
+                if (!waiter.queued && writerOptimisticSpin(waiter))
                 {
                     return true;
                 }
-                if (outcome == GAVE_UP)
+                waitLock.lock();
+                try
                 {
+                    if (!waiter.queued)
+                    {
+                        rwsemAddWriter(waiter, wakeQ);
+                    }
+                    if (rwsemTryWriteLock(waiter))
+                    {
+                        if (waiter.spunSinceSleep)
+                        {
+                            events.inc(LockEvent.HANDOFF_SPIN_LOCK);
+                        }
+                        return true;
+                    }
+                    if (exit != null)
+                    {
+                        rwsemDelWakeWaiter(waiter, wakeQ);
+                    }
+                }
+                finally
+                {
+                    waitLock.unlock();
+                    wakeQ.wakeUp();
+                }
+
+                if (exit == WriterExit.TO_SPIN)
+                {
+                    events.inc(LockEvent.WRITER_RESPIN);
+                    exit = null;
+                    woken = false;
+                    continue;
+                }
+                if (exit != null)
+                {
+                    events.inc(LockEvent.WLOCK_FAIL);
+                    if (exit == WriterExit.INTERRUPTED)
+                    {
+                        interrupted = false;
+                        throw new InterruptedException();
+                    }
                     return false;
                 }
-                if (outcome == INTERRUPTED_GAVE_UP)
+
+                exit = writerGivesUp(waiter.mode, deadline);
+                if (exit == WriterExit.INTERRUPTED)
                 {
-                    throw new InterruptedException();
+                    interrupted = true; // kept if the last try takes the lock
                 }
-                if (outcome == INTERRUPTED_UNINTERRUPTIBLY)
+                if (exit != null || waiter.handoffSet && handoffWait.retryWithoutSleeping(ops, waiter))
+                {
+                    continue;
+                }
+                if (woken && !waiter.handoffSet && VirtualLocker.maySpin() && wokenWriter.leaveQueueToSpin(ops))
+                {
+                    exit = WriterExit.TO_SPIN;
+                    continue;
+                }
+
+                park(waiter, waiter.mode, deadline);
+                woken = true;
+                waiter.spunSinceSleep = false;
+                waiter.immediateRetries = 0;
+                if (waiter.mode == UNINTERRUPTIBLE && Thread.interrupted())
                 {
                     interrupted = true;
                 }
-                // RESPIN: the waiter left the queue to spin again
             }
         }
         finally
@@ -770,137 +820,48 @@ final class Engine extends EngineOwnerL2Pad
         }
     }
 
-    private static final int ACQUIRED = 0;
-    private static final int GAVE_UP = 1;
-    private static final int INTERRUPTED_GAVE_UP = 2;
-    private static final int RESPIN = 3;
-    private static final int INTERRUPTED_UNINTERRUPTIBLY = 4;
+    /** The writer's optimistic spin before it queues, if the variant's {@link SpinPolicy} likes the owner. */
+    private boolean writerOptimisticSpin(final Waiter waiter)
+    {
+        if (VirtualLocker.maySpin() && spinPolicy.canSpinOnOwner(ownerState()))
+        {
+            waiter.spun = true;
+            return rwsemOptimisticSpin(false, waiter.mode);
+        }
+        events.inc(LockEvent.OPT_NOSPIN);
+        return false;
+    }
 
     /**
-     * Queues a writer and waits until it wins the lock in {@link #rwsemTryWriteLock}, gives up, or (writer-respin)
-     * leaves to spin again. Returns one of the outcome codes; {@code INTERRUPTED_UNINTERRUPTIBLY} means "respin, and
-     * remember an interrupt for later".
+     * {@code rwsem_add_waiter} for a writer, under the wait lock: the first waiter sets WAITERS (clear until now: it
+     * changes only under this lock); a later one runs {@code rwsem_cond_wake_waiter} (unparks go to {@code wakeQ}).
      */
-    private int writerQueueAndWait(final Waiter waiter, final int mode, final long deadline)
+    private void rwsemAddWriter(final Waiter waiter, final WakeQ wakeQ)
     {
-        final WakeQ wakeQ = WakeQ.create();
         waiter.handoffSet = false;
-        boolean interrupted = false;
-        boolean woken = false;
-        boolean spun = false;
-        int nullRetries = 0;
-        waitLock.lock();
         queue.add(waiter);
-        if (queue.head() != waiter)
+        if (queue.head() == waiter)
         {
-            rwsemCondWakeWaiter(word.getVolatile(), wakeQ);
-            if (!wakeQ.isEmpty())
-            {
-                waitLock.unlock();
-                wakeQ.wakeUp();
-                waitLock.lock();
-            }
+            word.getAndAdd(WAITERS);
         }
         else
         {
-            word.getAndAdd(WAITERS); // the queue was empty, so WAITERS was clear (it changes only under this lock)
-        }
-        try
-        {
-            for (;;)
-            {
-                if (rwsemTryWriteLock(waiter))
-                {
-                    waitLock.unlock();
-                    if (spun)
-                    {
-                        events.inc(LockEvent.HANDOFF_SPIN_LOCK);
-                    }
-                    return interrupted ? withInterrupt(ACQUIRED) : ACQUIRED;
-                }
-                waitLock.unlock();
-
-                if (mode != UNINTERRUPTIBLE)
-                {
-                    final boolean intr = Thread.interrupted();
-                    if (intr || (mode == TIMED && deadline - clock.nanoTime() <= 0))
-                    {
-                        waitLock.lock();
-                        if (rwsemTryWriteLock(waiter))
-                        {
-                            waitLock.unlock();
-                            if (intr)
-                            {
-                                Thread.currentThread().interrupt();
-                            }
-                            return ACQUIRED;
-                        }
-                        rwsemDelWakeWaiter(waiter, wakeQ);
-                        events.inc(LockEvent.WLOCK_FAIL);
-                        waitLock.unlock();
-                        wakeQ.wakeUp();
-                        return intr ? INTERRUPTED_GAVE_UP : GAVE_UP;
-                    }
-                }
-
-                if (handoffWriterSpins && waiter.handoffSet && VirtualLocker.maySpin())
-                {
-                    // Seed 001: nobody else may take the lock now, so do not leave it idle for a wakeup latency.
-                    events.inc(LockEvent.HANDOFF_SPIN);
-                    spun = true;
-                    waiter.spun = true;
-                    final OwnerState st = handoffSpinOnOwner();
-                    if (st == OwnerState.NULL && nullRetries++ < nullOwnerRetries)
-                    {
-                        Thread.onSpinWait();
-                        waitLock.lock();
-                        continue;
-                    }
-                }
-
-                // Handoff rule over every respin policy: the waiter that holds the handoff leaves the queue only
-                // by acquiring or by giving up, never to respin (the next head would inherit its bit).
-                if (woken && wokenWriterMayRespin && !waiter.handoffSet && VirtualLocker.maySpin() &&
-                    wokenWriter.respin(osq.isLocked(), ownerState()))
-                {
-                    waitLock.lock();
-                    if (rwsemTryWriteLock(waiter))
-                    {
-                        waitLock.unlock();
-                        return interrupted ? withInterrupt(ACQUIRED) : ACQUIRED;
-                    }
-                    rwsemDelWakeWaiter(waiter, wakeQ);
-                    waitLock.unlock();
-                    wakeQ.wakeUp();
-                    events.inc(LockEvent.WRITER_RESPIN);
-                    return interrupted ? INTERRUPTED_UNINTERRUPTIBLY : RESPIN;
-                }
-
-                park(waiter, mode, deadline);
-                woken = true;
-                spun = false;
-                nullRetries = 0;
-                if (mode == UNINTERRUPTIBLE && Thread.interrupted())
-                {
-                    interrupted = true;
-                }
-                waitLock.lock();
-            }
-        }
-        catch (final RuntimeException | Error ex)
-        {
-            if (waitLock.isHeldByCurrentThread())
-            {
-                waitLock.unlock();
-            }
-            throw ex;
+            rwsemCondWakeWaiter(word.getVolatile(), wakeQ);
         }
     }
 
-    private static int withInterrupt(final int outcome)
+    /** {@code signal_pending_state}, and the deadline of a timed acquisition. */
+    private WriterExit writerGivesUp(final int mode, final long deadline)
     {
-        Thread.currentThread().interrupt();
-        return outcome;
+        if (mode == UNINTERRUPTIBLE)
+        {
+            return null;
+        }
+        if (Thread.interrupted())
+        {
+            return WriterExit.INTERRUPTED;
+        }
+        return mode == TIMED && deadline - clock.nanoTime() <= 0 ? WriterExit.TIMED_OUT : null;
     }
 
     /**
@@ -1036,7 +997,7 @@ final class Engine extends EngineOwnerL2Pad
         {
             for (;;)
             {
-                final OwnerState st = rwsemSpinOnOwner(deadline, spinnersQuitOnHandoff);
+                final OwnerState st = rwsemSpinOnOwner(deadline, ownerSpinExit);
                 if (st == OwnerState.NONSPINNABLE)
                 {
                     break;
@@ -1075,48 +1036,17 @@ final class Engine extends EngineOwnerL2Pad
         {
             osq.unlock(node);
         }
-        if (!taken)
-        {
-            events.inc(LockEvent.OPT_FAIL);
-        }
-        else if (!reader)
-        {
-            events.inc(LockEvent.OPT_LOCK);
-        }
+        events.inc(!taken ? LockEvent.OPT_FAIL : reader ? LockEvent.OPT_RLOCK : LockEvent.OPT_LOCK);
         return taken;
     }
 
     /**
-     * Seed 001's spin for the waiter holding the handoff: {@link #rwsemSpinOnOwner} on a running writer owner. NULL is
-     * worth an immediate retry only when it means what it means in 001 (a writer has just released, or is
-     * releasing): readers that do not mark the owner (no {@code reader-owned}) leave it NULL too, so a count with
-     * readers and no writer bit is reported as READER, on which the handoff writer sleeps as on a reader-owned lock
-     * instead of spending its NULL-owner retries on wait-lock round trips. A reader's passing bias (a failed fast
-     * path on its way to the queue) can look like a holder here; that costs a sleep, never a wakeup: whoever removes
-     * the last reader bias wakes the head (up_read, the queueing reader's conditional wake, a spinner's back-out).
-     */
-    private OwnerState handoffSpinOnOwner()
-    {
-        final OwnerState st =
-            rwsemSpinOnOwner(clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos), false);
-        if (st == OwnerState.NULL)
-        {
-            final long c = word.getVolatile();
-            if ((c & WRITER_LOCKED) == 0 && LockWordBits.readers(c) != 0)
-            {
-                return OwnerState.READER;
-            }
-        }
-        return st;
-    }
-
-    /**
      * {@code rwsem_spin_on_owner}: while a running writer owns the lock and nothing changes, spin; return the state
-     * of what changed. Bounded by the deadline and by the owner's liveness hint. With {@code quitOnHandoff} (kernel
-     * 5.3, the lines seed 001 removed) a set HANDOFF ends the spin on a writer owner as NONSPINNABLE; NULL and
-     * reader-owned states return before the loop, so the bit alone never stops a spinner there.
+     * of what changed. Bounded by the deadline and by the owner's liveness hint. The {@link OwnerSpinExit} hook
+     * (kernel 5.3's handoff check, which seed 001 removed) may end the spin on a writer owner as NONSPINNABLE; NULL
+     * and reader-owned states return before the loop, so the hook never stops a spinner there.
      */
-    private OwnerState rwsemSpinOnOwner(final long deadline, final boolean quitOnHandoff)
+    private OwnerState rwsemSpinOnOwner(final long deadline, final OwnerSpinExit exit)
     {
         final Object o = lvOwner();
         final OwnerState st = ownerState(o);
@@ -1126,7 +1056,7 @@ final class Engine extends EngineOwnerL2Pad
         }
         for (int i = 1; ; i++)
         {
-            if (quitOnHandoff && (word.getVolatile() & HANDOFF) != 0)
+            if (exit != OwnerSpinExit.NEVER && exit.quit(word.getVolatile()))
             {
                 return OwnerState.NONSPINNABLE;
             }
@@ -1147,30 +1077,10 @@ final class Engine extends EngineOwnerL2Pad
     // Wake
     // ------------------------------------------------------------------------------------------------------------
 
-    /** {@code rwsem_wake}: an unlock left no lockers and saw waiters. */
+    /** {@code rwsem_wake}: an unlock left no lockers and saw waiters ({@link DecisionPoint#UNLOCK_WAKE}). */
     private void rwsemWake()
     {
-        if (unlockMaySkip)
-        {
-            final UnlockWakePolicy.Decision d = unlockWake.decide(osq.isLocked(), ownerState());
-            if (d == UnlockWakePolicy.Decision.SKIP)
-            {
-                events.inc(LockEvent.WAKE_SKIP);
-                return;
-            }
-            if (d == UnlockWakePolicy.Decision.WAKE_IF_UNCONTENDED)
-            {
-                if (!waitLock.tryLock())
-                {
-                    events.inc(LockEvent.WAKE_SKIP);
-                    return;
-                }
-                markWakeAndUnlock(WAKE_ANY);
-                return;
-            }
-        }
-        waitLock.lock();
-        markWakeAndUnlock(WAKE_ANY);
+        unlockWake.rwsemWake(ops);
     }
 
     /**
@@ -1433,6 +1343,115 @@ final class Engine extends EngineOwnerL2Pad
             final Thread t = waiter.thread;
             waiter.granted = true;
             wakeQ.add(t);
+        }
+    }
+
+    /** The engine's side of {@link SlowPath}: what the hooks may do. One per engine, stateless. */
+    private final class Ops extends SlowPath
+    {
+        @Override
+        public long count()
+        {
+            return word.getVolatile();
+        }
+
+        @Override
+        public OwnerState ownerState()
+        {
+            return Engine.this.ownerState();
+        }
+
+        @Override
+        public boolean spinnersPresent()
+        {
+            return osq.isLocked();
+        }
+
+        @Override
+        public boolean maySpin()
+        {
+            return VirtualLocker.maySpin();
+        }
+
+        @Override
+        public boolean canSpinOnOwner()
+        {
+            return spinPolicy.canSpinOnOwner(Engine.this.ownerState());
+        }
+
+        @Override
+        public void event(final LockEvent event)
+        {
+            events.inc(event);
+        }
+
+        @Override
+        public void dropReaderBias(final Waiter reader)
+        {
+            if (!reader.biased)
+            {
+                throw new IllegalStateException("the reader holds no fast-path bias: " + reader);
+            }
+            reader.biased = false; // first: a throw from the wake below must not make the give-back undo it twice
+            readerBackOut();
+        }
+
+        @Override
+        public boolean optimisticSpin(final Waiter waiter)
+        {
+            if (waiter.biased)
+            {
+                throw new IllegalStateException("a reader spins only after giving its bias back: " + waiter);
+            }
+            waiter.spun = true;
+            final boolean taken = rwsemOptimisticSpin(waiter.isReader(), waiter.mode);
+            if (taken && waiter.isReader())
+            {
+                waiter.stole = true;
+            }
+            return taken;
+        }
+
+        @Override
+        public void wakeReadersReadOwned()
+        {
+            if ((word.getVolatile() & WAITERS) != 0)
+            {
+                waitLock.lock();
+                markWakeAndUnlock(WAKE_READ_OWNED);
+            }
+        }
+
+        @Override
+        public OwnerState spinOnOwner(final Waiter writer)
+        {
+            writer.spun = true;
+            writer.spunSinceSleep = true;
+            return rwsemSpinOnOwner(clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos), OwnerSpinExit.NEVER);
+        }
+
+        @Override
+        public boolean mayRetryWithoutSleeping(final Waiter waiter)
+        {
+            return waiter.immediateRetries++ < nullOwnerRetries;
+        }
+
+        @Override
+        public void wake()
+        {
+            waitLock.lock();
+            markWakeAndUnlock(WAKE_ANY);
+        }
+
+        @Override
+        public boolean tryWake()
+        {
+            if (!waitLock.tryLock())
+            {
+                return false;
+            }
+            markWakeAndUnlock(WAKE_ANY);
+            return true;
         }
     }
 

@@ -3,9 +3,9 @@ package org.rwsem4j;
 import java.util.Set;
 
 /**
- * The engine's decision points while a variant is being built. Each {@link Patch#install} may write only the points
- * it declared; the defaults are the base's choices. After construction the engine copies every choice into final
- * fields and this object is dropped.
+ * The engine's hook points while a variant is being built ({@link DecisionPoint}). Each {@link Patch#install} may
+ * write only the points it declared; the defaults are the base's choices ({@link BaseChoices}). After construction
+ * the engine copies every hook into final fields and this object is dropped.
  */
 public final class Hooks
 {
@@ -13,13 +13,13 @@ public final class Hooks
     ReadTrylock readTrylock = BaseChoices.READ_TRYLOCK_LOAD_FIRST;
     boolean markReaderOwned;
     SpinPolicy spinPolicy = BaseChoices.SPIN_ON_WRITER_OWNER;
-    boolean readerSpin;
+    ReaderSpin readerSpin = BaseChoices.READERS_QUEUE;
     ReaderGrant readerGrant = BaseChoices.TWO_PASS_GRANT;
-    WokenWriterPolicy wokenWriter = BaseChoices.WOKEN_WRITER_COMPETES;
-    UnlockWakePolicy unlockWake = BaseChoices.ALWAYS_WAKE;
+    WokenWriter wokenWriter = BaseChoices.WOKEN_WRITER_SLEEPS;
+    UnlockWake unlockWake = BaseChoices.ALWAYS_WAKE;
     HandoffPolicy handoff;
-    boolean spinnersQuitOnHandoff;
-    boolean handoffWriterSpins;
+    OwnerSpinExit ownerSpinExit = OwnerSpinExit.NEVER;
+    HandoffWait handoffWait = BaseChoices.HANDOFF_WRITER_SLEEPS;
 
     private String installing = "base";
     private Set<DecisionPoint> declared = Set.of();
@@ -98,9 +98,9 @@ public final class Hooks
     /**
      * Overrides {@link DecisionPoint#READER_SPIN}.
      *
-     * @param spin whether slow-path readers may spin
+     * @param spin what a slow-path reader does before it queues
      */
-    public void readerSpin(final boolean spin)
+    public void readerSpin(final ReaderSpin spin)
     {
         check(DecisionPoint.READER_SPIN);
         readerSpin = spin;
@@ -120,23 +120,23 @@ public final class Hooks
     /**
      * Overrides {@link DecisionPoint#WOKEN_WRITER}.
      *
-     * @param policy what a woken writer does
+     * @param hook whether a woken writer leaves the queue to spin
      */
-    public void wokenWriter(final WokenWriterPolicy policy)
+    public void wokenWriter(final WokenWriter hook)
     {
         check(DecisionPoint.WOKEN_WRITER);
-        wokenWriter = policy;
+        wokenWriter = hook;
     }
 
     /**
      * Overrides {@link DecisionPoint#UNLOCK_WAKE}.
      *
-     * @param policy whether an unlock may skip its wakeup
+     * @param hook the unlock's {@code rwsem_wake}
      */
-    public void unlockWake(final UnlockWakePolicy policy)
+    public void unlockWake(final UnlockWake hook)
     {
         check(DecisionPoint.UNLOCK_WAKE);
-        unlockWake = policy;
+        unlockWake = hook;
     }
 
     /**
@@ -153,22 +153,22 @@ public final class Hooks
     /**
      * Overrides {@link DecisionPoint#SPIN_ON_HANDOFF}.
      *
-     * @param quit whether spinners quit on a set handoff bit
+     * @param exit the check that ends an optimistic spin on a writer owner ({@link OwnerSpinExit#NEVER}: none)
      */
-    public void spinnersQuitOnHandoff(final boolean quit)
+    public void ownerSpinExit(final OwnerSpinExit exit)
     {
         check(DecisionPoint.SPIN_ON_HANDOFF);
-        spinnersQuitOnHandoff = quit;
+        ownerSpinExit = exit;
     }
 
     /**
      * Overrides {@link DecisionPoint#HANDOFF_WAIT}.
      *
-     * @param spin whether the handoff writer spins on the owner before sleeping
+     * @param hook what the handoff writer does before it sleeps
      */
-    public void handoffWriterSpins(final boolean spin)
+    public void handoffWait(final HandoffWait hook)
     {
         check(DecisionPoint.HANDOFF_WAIT);
-        handoffWriterSpins = spin;
+        handoffWait = hook;
     }
 }

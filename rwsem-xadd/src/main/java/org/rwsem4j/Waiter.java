@@ -1,13 +1,15 @@
 package org.rwsem4j;
 
 /**
- * A queued locker: the kernel's {@code struct rwsem_waiter}. Opaque to patches, which see it only through
- * {@link WakeBatch}. Every field but {@link #granted} is read and written under the engine's wait lock.
+ * A slow-path acquisition, queued or not: the kernel's {@code struct rwsem_waiter}. Opaque to patches, which pass it
+ * back to {@link SlowPath} and {@link WakeBatch}. Every field but {@link #granted} is read and written under the engine's wait lock.
  */
 public final class Waiter
 {
     final Thread thread;
     final boolean writer;
+    /** The acquisition mode: {@code Engine.UNINTERRUPTIBLE}, {@code INTERRUPTIBLE} or {@code TIMED}. */
+    final int mode;
     /** The handoff clock: when this waiter may claim a handoff. */
     final long timeout;
     /** Set with release semantics by the waker, after the count holds this reader's grant; read by the waiter. */
@@ -23,6 +25,10 @@ public final class Waiter
     boolean spun;
     boolean slept;
     boolean handedOff;
+    /** A writer spun on the owner since it last slept (the handoff wait): counted if it then takes the lock. */
+    boolean spunSinceSleep;
+    /** Immediate retries without sleeping since it last slept ({@link SlowPath#mayRetryWithoutSleeping}). */
+    int immediateRetries;
     // Written and read only by the waiting thread: what a reader holds, for the give-back when its slow path throws.
     /** The bias this reader's fast path added is still in the count (not yet given back or turned into a lock). */
     boolean biased;
@@ -31,10 +37,11 @@ public final class Waiter
     /** Under the wait lock, in one mark-wake: the next reader the grant strategy unlinked (Engine.Batch). */
     Waiter batchNext;
 
-    Waiter(final Thread thread, final boolean writer, final long timeout)
+    Waiter(final Thread thread, final boolean writer, final int mode, final long timeout)
     {
         this.thread = thread;
         this.writer = writer;
+        this.mode = mode;
         this.timeout = timeout;
     }
 

@@ -3,7 +3,6 @@ package org.rwsem4j.bench;
 import org.rwsem4j.AbstractPatch;
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.UnlockWakePolicy;
 
 /**
  * The positive control: {@link DecisionPoint#UNLOCK_WAKE} that busy-waits {@link #DELAY_NANOS} (with
@@ -36,14 +35,14 @@ public final class SlowWakeControlPatch extends AbstractPatch implements BenchCo
     @Override
     public void install(final Hooks hooks)
     {
-        hooks.unlockWake((spinners, owner) ->
+        hooks.unlockWake(path ->
         {
             final long start = System.nanoTime();
             while (System.nanoTime() - start < DELAY_NANOS)
             {
                 Thread.onSpinWait();
             }
-            return UnlockWakePolicy.Decision.WAKE;
+            path.wake();
         });
     }
 

@@ -1,8 +1,9 @@
 package org.rwsem4j.handoff;
 
+import org.rwsem4j.AbstractPatch;
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.AbstractPatch;
+import org.rwsem4j.LockWordBits;
 
 /**
  * The handoff bit (kernel 5.3, 4f23dbc1e657, with the 5.16+ rules), the mechanism seed 001 needs: a waiter that
@@ -26,6 +27,15 @@ public final class HandoffPatch extends AbstractPatch
     public void install(final Hooks hooks)
     {
         hooks.handoff((waiterTimeout, now) -> now - waiterTimeout >= 0);
-        hooks.spinnersQuitOnHandoff(true);
+        hooks.ownerSpinExit(HandoffPatch::quitOnHandoff);
+    }
+
+    /**
+     * 5.3's {@code rwsem_spin_on_owner}: "if (atomic_long_read(&sem->count) & RWSEM_FLAG_HANDOFF) { state =
+     * OWNER_NONSPINNABLE; break; }" inside the loop on a writer owner.
+     */
+    private static boolean quitOnHandoff(final long count)
+    {
+        return (count & LockWordBits.HANDOFF) != 0;
     }
 }

@@ -1,8 +1,14 @@
 package org.rwsem4j.handoff;
 
+import org.rwsem4j.AbstractPatch;
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.AbstractPatch;
+import org.rwsem4j.LockEvent;
+import org.rwsem4j.LockWordBits;
+import org.rwsem4j.OwnerSpinExit;
+import org.rwsem4j.OwnerState;
+import org.rwsem4j.SlowPath;
+import org.rwsem4j.Waiter;
 
 /**
  * Seed 001, "Make handoff writer optimistically spin on owner" (2019, v5.4, 91d2a812dfb9): while HANDOFF is set
@@ -25,7 +31,35 @@ public final class HandoffSpinPatch extends AbstractPatch
     @Override
     public void install(final Hooks hooks)
     {
-        hooks.handoffWriterSpins(true);
-        hooks.spinnersQuitOnHandoff(false);
+        hooks.ownerSpinExit(OwnerSpinExit.NEVER); // the seed's first hunk: spinners no longer quit on HANDOFF
+        hooks.handoffWait(HandoffSpinPatch::spinOnOwnerBeforeSleeping);
+    }
+
+    /**
+     * The seed's second hunk, in {@code rwsem_down_write_slowpath} after a failed try: "if ((wstate ==
+     * WRITER_HANDOFF) && (rwsem_spin_on_owner(sem, 0) == OWNER_NULL)) goto trylock_again;". The engine consults it
+     * only for the writer holding the handoff. Two Java adaptations: a NULL owner over readers in the count is
+     * readers that do not mark the owner (no {@code reader-owned}), not a writer releasing, so it sleeps on them as on
+     * a reader-owned lock instead of spending retries on wait-lock round trips; and the immediate retries are bounded
+     * by the engine ({@link SlowPath#mayRetryWithoutSleeping}), since a NULL owner can last a scheduler slice here.
+     */
+    private static boolean spinOnOwnerBeforeSleeping(final SlowPath path, final Waiter writer)
+    {
+        if (!path.maySpin())
+        {
+            return false;
+        }
+        path.event(LockEvent.HANDOFF_SPIN);
+        if (path.spinOnOwner(writer) != OwnerState.NULL)
+        {
+            return false;
+        }
+        final long c = path.count();
+        if ((c & LockWordBits.WRITER_LOCKED) == 0 && LockWordBits.readers(c) != 0)
+        {
+            return false;
+        }
+        Thread.onSpinWait();
+        return path.mayRetryWithoutSleeping(writer);
     }
 }

@@ -1,8 +1,12 @@
 package org.rwsem4j.readerspin;
 
+import org.rwsem4j.AbstractPatch;
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.AbstractPatch;
+import org.rwsem4j.LockEvent;
+import org.rwsem4j.LockWordBits;
+import org.rwsem4j.SlowPath;
+import org.rwsem4j.Waiter;
 
 /**
  * Seed 000 (2014), "enables optimistic spinning for readers" and "threshold limited spinning for active readers":
@@ -22,7 +26,33 @@ public final class ReaderSpinPatch extends AbstractPatch
     @Override
     public void install(final Hooks hooks)
     {
-        hooks.readerSpin(true);
+        hooks.readerSpin(ReaderSpinPatch::spinBeforeQueueing);
         hooks.spinPolicy(new ReaderOwnedThreshold(hooks.spinPolicy(), hooks.tunables()));
+    }
+
+    /**
+     * The seed's {@code rwsem_down_read_failed} hunk: unless HANDOFF or READ_FAIL is set, a reader whose owner is
+     * worth spinning on gives back the bias its fast path added, spins ({@code rwsem_optimistic_spin} with the
+     * reader trylock), and after winning wakes the readers queued behind ({@code __rwsem_do_wake(sem,
+     * RWSEM_WAKE_READ_OWNED)}); otherwise it queues as before.
+     */
+    private static boolean spinBeforeQueueing(final SlowPath path, final Waiter reader, final long count)
+    {
+        if ((count & (LockWordBits.HANDOFF | LockWordBits.READ_FAIL)) != 0 || !path.maySpin())
+        {
+            return false;
+        }
+        if (!path.canSpinOnOwner())
+        {
+            path.event(LockEvent.OPT_NOSPIN);
+            return false;
+        }
+        path.dropReaderBias(reader);
+        if (!path.optimisticSpin(reader))
+        {
+            return false;
+        }
+        path.wakeReadersReadOwned();
+        return true;
     }
 }

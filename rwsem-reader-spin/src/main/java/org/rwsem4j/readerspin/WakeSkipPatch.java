@@ -1,10 +1,11 @@
 package org.rwsem4j.readerspin;
 
+import org.rwsem4j.AbstractPatch;
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
+import org.rwsem4j.LockEvent;
 import org.rwsem4j.OwnerState;
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.UnlockWakePolicy;
+import org.rwsem4j.SlowPath;
 
 /**
  * Seed 000 (2014), "check for active writer/spinner before wakeup" (merged in part as 59aabfc7e959, removed in
@@ -31,13 +32,30 @@ public final class WakeSkipPatch extends AbstractPatch
     @Override
     public void install(final Hooks hooks)
     {
-        hooks.unlockWake((spinners, owner) ->
+        hooks.unlockWake(WakeSkipPatch::rwsemWake);
+    }
+
+    /**
+     * The seed's {@code rwsem_wake} hunk: skip when a writer owns the lock (it wakes on its own unlock); with a
+     * spinner present ({@code rwsem_has_spinner}) wake only if the wait lock is free right now
+     * ({@code raw_spin_trylock_irqsave}); otherwise wake as before.
+     */
+    private static void rwsemWake(final SlowPath path)
+    {
+        final OwnerState owner = path.ownerState();
+        if (owner == OwnerState.WRITER || owner == OwnerState.NONSPINNABLE)
         {
-            if (owner == OwnerState.WRITER || owner == OwnerState.NONSPINNABLE)
+            path.event(LockEvent.WAKE_SKIP);
+            return;
+        }
+        if (path.spinnersPresent())
+        {
+            if (!path.tryWake())
             {
-                return UnlockWakePolicy.Decision.SKIP;
+                path.event(LockEvent.WAKE_SKIP);
             }
-            return spinners ? UnlockWakePolicy.Decision.WAKE_IF_UNCONTENDED : UnlockWakePolicy.Decision.WAKE;
-        });
+            return;
+        }
+        path.wake();
     }
 }

@@ -21,6 +21,6 @@ public final class WriterRespinPatch extends AbstractPatch
     @Override
     public void install(final Hooks hooks)
     {
-        hooks.wokenWriter((spinners, owner) -> spinners && owner == OwnerState.WRITER);
+        hooks.wokenWriter(path -> path.spinnersPresent() && path.ownerState() == OwnerState.WRITER);
     }
 }

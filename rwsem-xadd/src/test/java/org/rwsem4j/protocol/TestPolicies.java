@@ -28,7 +28,7 @@ final class TestPolicies
         return new TestPatch("test-handoff", EnumSet.of(DecisionPoint.HANDOFF, DecisionPoint.SPIN_ON_HANDOFF), h ->
         {
             h.handoff((waiterTimeout, now) -> now - waiterTimeout >= 0);
-            h.spinnersQuitOnHandoff(true);
+            h.ownerSpinExit(count -> (count & HANDOFF) != 0);
         });
     }
 

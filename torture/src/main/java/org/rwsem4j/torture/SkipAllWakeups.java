@@ -1,9 +1,9 @@
 package org.rwsem4j.torture;
 
+import org.rwsem4j.AbstractPatch;
 import org.rwsem4j.DecisionPoint;
 import org.rwsem4j.Hooks;
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.UnlockWakePolicy;
+import org.rwsem4j.LockEvent;
 
 /**
  * Negative control for the watchdog: every unlock that sees the waiters bit skips its wakeup, as if a spinner or an
@@ -23,6 +23,6 @@ final class SkipAllWakeups extends AbstractPatch
     @Override
     public void install(final Hooks hooks)
     {
-        hooks.unlockWake((spinners, owner) -> UnlockWakePolicy.Decision.SKIP);
+        hooks.unlockWake(path -> path.event(LockEvent.WAKE_SKIP));
     }
 }
