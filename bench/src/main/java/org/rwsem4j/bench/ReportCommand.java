@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
 /** {@code report --from <run dir>}: rebuilds a run's report from its folder ({@link RunFolder}). */
 @Command(name = "report", usageHelpAutoWidth = true,
     description = {"Rebuild a run's report from its folder: metadata.json (the ablation's arguments, machine, load, " +
-        "failures, fairness results) and jmh.json. Prints the same Markdown, byte for byte, as the run wrote to its report file.",
+        "failures, fairness results) and jmh.json. Prints the same Markdown, byte for byte, as the run wrote to its " +
+        "report file.",
         "The jar must hold the same patches as the run (the plan depends on them)."},
     footer = {"", "Exit status: 0; 2 for a missing folder or file, a malformed jmh.json or metadata.json, or a " +
         "patch set that differs from the run's."})

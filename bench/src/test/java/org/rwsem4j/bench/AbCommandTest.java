@@ -149,8 +149,8 @@ class AbCommandTest
         assertTrue(children.get(0).startsWith("round 1, cell "), children.get(0));
         assertTrue(children.get(0).contains(" -jar " + dir.resolve("a.jar") + " jmh "), children.get(0));
         assertTrue(children.get(0).contains(" -p impl=recommended -p ratio=") &&
-            children.get(0).contains(" -p threads=10 -p load=1 -p ops=100000 -p millis=200 -f 1 -wi 1 -i 2 -foe true -rf json " +
-                "-rff "), children.get(0));
+            children.get(0).contains(" -p threads=10 -p load=1 -p ops=100000 -p millis=200 -f 1 -wi 1 -i 2 " +
+                "-foe true -rf json -rff "), children.get(0));
     }
 
     @Test
