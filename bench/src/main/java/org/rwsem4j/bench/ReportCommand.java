@@ -7,6 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import org.rwsem4j.cli.UsageErrors;
+import org.rwsem4j.cli.UsageException;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -49,7 +52,7 @@ final class ReportCommand implements Callable<Integer>
         final RunFolder run = RunFolder.read(from);
         if (!run.metadata.finished)
         {
-            stderr.println(UsageErrors.PROGRAM + ": note: the run stopped after " + run.metadata.roundsDone + " of " +
+            stderr.println(BenchCommand.PROGRAM + ": note: the run stopped after " + run.metadata.roundsDone + " of " +
                 run.metadata.rounds + " rounds; the report covers those");
         }
         final String markdown = run.reportMarkdown(latest ? "runs/" + run.metadata.stamp + "/" : "");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.rwsem4j.cli.UsageException;
 
 /** The quick profile gives the controls' seed-000 cells twice the forks, and no other cell. */
 class ControlForksTest
