@@ -143,7 +143,8 @@ class HooksAndEventsTest
             woken += round;
             final LockEvents ev = lock.events();
             assertEquals(woken, ev.get(LockEvent.WAKE_READER), ev::toString);
-            assertEquals(2L * round, ev.get(LockEvent.WAKE_LIST_SCAN), "base two-pass wake, round " + round + ": " + ev);
+            assertEquals(2L * round, ev.get(LockEvent.WAKE_LIST_SCAN),
+                "base two-pass wake, round " + round + ": " + ev);
         }
         assertQuiescent(lock);
     }
@@ -174,8 +175,8 @@ class HooksAndEventsTest
         assertTrue(ev.get(LockEvent.WAKE_WRITER) > 0, all);
         assertEquals(1, ev.get(LockEvent.WAKE_READER), all);
         assertEquals(2, ev.get(LockEvent.WAKE_LIST_SCAN), all);
-        assertTrue(ev.get(LockEvent.OPT_NOSPIN) + ev.get(LockEvent.OPT_FAIL) > 0, "the writer neither spun nor "
-            + "declined to: " + all);
+        assertTrue(ev.get(LockEvent.OPT_NOSPIN) + ev.get(LockEvent.OPT_FAIL) > 0, "the writer neither spun nor " +
+            "declined to: " + all);
         assertEquals(0, ev.get(LockEvent.OPT_LOCK), all);
         assertEquals(0, ev.get(LockEvent.WLOCK_FAIL) + ev.get(LockEvent.RLOCK_FAIL), all);
         assertEquals(0, ev.get(LockEvent.WLOCK_HANDOFF) + ev.get(LockEvent.RLOCK_HANDOFF), "no handoff in base");

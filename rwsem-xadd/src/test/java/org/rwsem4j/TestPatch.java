@@ -25,7 +25,9 @@ final class TestPatch implements Patch
 
     static TestPatch named(final String name)
     {
-        return new TestPatch(name, Set.of(), Set.of(), EnumSet.noneOf(DecisionPoint.class), h -> { });
+        return new TestPatch(name, Set.of(), Set.of(), EnumSet.noneOf(DecisionPoint.class), h ->
+        {
+        });
     }
 
     TestPatch requires(final String... names)

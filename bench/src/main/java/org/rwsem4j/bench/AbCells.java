@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.rwsem4j.cli.UsageException;
+
 /**
  * The cells of an A/B run from its arguments: every combination of {@code --impl} (and, for
  * {@code LockTestBenchmark}, {@code --ratio}, {@code --threads}, {@code --load}) with the {@code --param} values,

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
+import org.rwsem4j.cli.UsageException;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -23,10 +25,10 @@ import picocli.CommandLine.Parameters;
  * say "no difference".
  */
 @Command(name = "ab", sortOptions = false,
-    description = {"Measures two builds (shaded bench jars) by alternating forks of the two in one run, and prints "
-        + "B against A per cell: each median, B/A - 1 with its 95%% bootstrap interval and a Holm-corrected verdict.",
-        "Each fork is a child 'java -jar <jar> jmh ...' with one JMH fork; the jars may come from any commit that "
-        + "has the 'jmh' command. bench/ab.sh builds the jars at two git revisions and runs this."})
+    description = {"Measures two builds (shaded bench jars) by alternating forks of the two in one run, and prints " +
+        "B against A per cell: each median, B/A - 1 with its 95%% bootstrap interval and a Holm-corrected verdict.",
+        "Each fork is a child 'java -jar <jar> jmh ...' with one JMH fork; the jars may come from any commit that " +
+        "has the 'jmh' command. bench/ab.sh builds the jars at two git revisions and runs this."})
 public final class AbCommand implements Callable<Integer>
 {
     private final PrintStream out;
@@ -50,30 +52,30 @@ public final class AbCommand implements Callable<Integer>
     @Option(names = "--load", paramLabel = "n,...", description = "LockTestBenchmark load (default: 1)")
     private String load;
 
-    @Option(names = "--param", paramLabel = "k=v", description = {"an extra JMH parameter, one value, repeatable "
-        + "(LockTestBenchmark's default cell has ops=" + AbCells.DEFAULT_OPS + " millis=" + AbCells.DEFAULT_MILLIS
-        + ", sized by time as the ablation's; k=" + AbCells.OFF + " leaves a default out, e.g. millis=off for jars "
-        + "built before cells were sized by time); a jar whose benchmark lacks a parameter fails its cells"})
+    @Option(names = "--param", paramLabel = "k=v", description = {"an extra JMH parameter, one value, repeatable " +
+        "(LockTestBenchmark's default cell has ops=" + AbCells.DEFAULT_OPS + " millis=" + AbCells.DEFAULT_MILLIS +
+        ", sized by time as the ablation's; k=" + AbCells.OFF + " leaves a default out, e.g. millis=off for jars " +
+        "built before cells were sized by time); a jar whose benchmark lacks a parameter fails its cells"})
     private List<String> params = new ArrayList<>();
 
-    @Option(names = "--forks", paramLabel = "N", description = "forks per cell and jar, one per round; a verdict "
-        + "needs 5 (default: ${DEFAULT-VALUE})")
+    @Option(names = "--forks", paramLabel = "N", description = "forks per cell and jar, one per round; a verdict " +
+        "needs 5 (default: ${DEFAULT-VALUE})")
     private int forks = 5;
 
-    @Option(names = "--warmups", paramLabel = "W", description = "warm-up iterations per fork (default: "
-        + "${DEFAULT-VALUE})")
+    @Option(names = "--warmups", paramLabel = "W", description = "warm-up iterations per fork (default: " +
+        "${DEFAULT-VALUE})")
     private int warmups = 1;
 
-    @Option(names = "--iterations", paramLabel = "I", description = "measured iterations per fork (default: "
-        + "${DEFAULT-VALUE})")
+    @Option(names = "--iterations", paramLabel = "I", description = "measured iterations per fork (default: " +
+        "${DEFAULT-VALUE})")
     private int iterations = 2;
 
-    @Option(names = "--benchmark", paramLabel = "Class[.method]", description = "a JMH benchmark class of the bench "
-        + "(default: ${DEFAULT-VALUE})")
+    @Option(names = "--benchmark", paramLabel = "Class[.method]", description = "a JMH benchmark class of the bench " +
+        "(default: ${DEFAULT-VALUE})")
     private String benchmark = AbCells.LOCK_TEST;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "keep the children's JMH JSON and output there and "
-        + "write report.md")
+    @Option(names = "--out", paramLabel = "DIR", description = "keep the children's JMH JSON and output there and " +
+        "write report.md")
     private Path outDir;
 
     @Option(names = "--dry-run", description = "print the plan and every child's command line, run nothing")

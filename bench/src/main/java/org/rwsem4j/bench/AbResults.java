@@ -11,6 +11,7 @@ import java.util.StringJoiner;
 import java.util.TreeMap;
 
 import org.rwsem4j.bench.AbPlan.Side;
+import org.rwsem4j.cli.UsageException;
 
 /**
  * What the children of an A/B run measured: per cell, per benchmark method (one row each; {@code LockTestBenchmark}

@@ -88,7 +88,8 @@ final class AbRun
             {
                 Files.deleteIfExists(json);
                 status = start(cmd, stdout, stderr);
-                if (status == 0 || !read(stderr).contains(JmhCellRunner.JMH_LOCK_BUSY) || System.currentTimeMillis() > waitUntil)
+                if (status == 0 || !read(stderr).contains(JmhCellRunner.JMH_LOCK_BUSY) ||
+                    System.currentTimeMillis() > waitUntil)
                 {
                     break;
                 }

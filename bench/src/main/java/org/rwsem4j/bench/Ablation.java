@@ -19,6 +19,7 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.RunnerException;
+import org.rwsem4j.cli.UsageException;
 
 /**
  * The per-patch ablation: plans the configurations for every available patch ({@link AblationPlan}), builds the

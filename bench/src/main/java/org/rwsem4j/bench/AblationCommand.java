@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
+import org.rwsem4j.cli.UsageErrors;
+import org.rwsem4j.cli.UsageException;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -60,7 +60,8 @@ final class AblationPlan
             else
             {
                 final TreeSet<String> clash = new TreeSet<>(p.conflicts());
-                patches.values().stream().filter(q -> q.conflicts().contains(p.name())).forEach(q -> clash.add(q.name()));
+                patches.values().stream().filter(q -> q.conflicts().contains(p.name()))
+                    .forEach(q -> clash.add(q.name()));
                 clash.retainAll(allNames);
                 final Set<String> gone = dependentsClosure(clash);
                 final TreeSet<String> rest = new TreeSet<>(allNames);

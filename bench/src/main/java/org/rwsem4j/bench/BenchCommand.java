@@ -9,7 +9,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** The top command, {@code rwsem4j-bench}: only subcommands ({@link BenchMain} registers them). */
-@Command(name = UsageErrors.PROGRAM, usageHelpAutoWidth = true,
+@Command(name = BenchCommand.PROGRAM, usageHelpAutoWidth = true,
     synopsisSubcommandLabel = "COMMAND",
     description = {"rwsem4j's benchmarks and per-patch ablation (java -jar bench/target/rwsem4j-bench.jar)."},
     footer = {"", "Run 'rwsem4j-bench COMMAND --help' (or 'rwsem4j-bench help COMMAND') for a command's options.",
@@ -17,6 +17,9 @@ import picocli.CommandLine.Spec;
         "malformed jmh.json or metadata.json)."})
 final class BenchCommand implements Callable<Integer>
 {
+    /** The program's name, as every message starts. */
+    static final String PROGRAM = "rwsem4j-bench";
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Print this help and exit.")
     boolean help;
 

@@ -10,6 +10,8 @@ import java.util.HexFormat;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 
+import org.rwsem4j.cli.UsageException;
+
 /**
  * A shaded bench jar that an A/B run measures: its path, the commit it was built from (its own
  * {@code org/rwsem4j/bench/git.properties}, read as {@link MachineInfo#buildCommit(InputStream)} reads this jar's) and

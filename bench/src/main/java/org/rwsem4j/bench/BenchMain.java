@@ -4,6 +4,8 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
+import org.rwsem4j.cli.UsageErrors;
+
 import picocli.CommandLine;
 
 /**
@@ -13,7 +15,7 @@ import picocli.CommandLine;
 public final class BenchMain
 {
     /** Exit status for bad input: arguments, a missing run folder, a malformed jmh.json or metadata.json. */
-    static final int USAGE = 2;
+    static final int USAGE = UsageErrors.EXIT_USAGE;
 
     private BenchMain()
     {
@@ -46,17 +48,7 @@ public final class BenchMain
         final CommandLine cl = commandLine(out, err);
         cl.setOut(outWriter);
         cl.setErr(errWriter);
-        cl.setExpandAtFiles(false);
-        cl.setParameterExceptionHandler((e, a) ->
-            UsageErrors.print(errWriter, UsageErrors.message(e), e.getCommandLine(), UsageErrors.suggestion(e)));
-        cl.setExecutionExceptionHandler((e, command, parsed) ->
-        {
-            if (e instanceof UsageException)
-            {
-                return UsageErrors.print(errWriter, e.getMessage(), command, null);
-            }
-            throw e;
-        });
+        UsageErrors.install(cl, errWriter, BenchCommand.PROGRAM);
         try
         {
             return cl.execute(args);

@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.rwsem4j.cli.UsageException;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -68,9 +70,9 @@ final class CompareCommand implements Callable<Integer>
         sb.append("- B: `").append(runB.dir).append("`: ").append(runB.metadata.title).append("; commit ")
             .append(runB.metadata.machine.commit()).append('\n');
         sb.append("\nratio = the variant's median over forks / the peer's median over forks, both from the same run " +
-            "and the same cell; B/A = B's ratio / A's ratio. For times (ms, ns/op) a ratio below 1 is faster than the " +
-            "peer; for rates (ops/s, ops/ms, ops) above 1 is more throughput. Absolute figures from different runs " +
-            "are never compared.\n\n");
+            "and the same cell; B/A = B's ratio / A's ratio. For times (ms, ns/op) a ratio below 1 is faster than " +
+            "the peer; for rates (ops/s, ops/ms, ops) above 1 is more throughput. Absolute figures from different " +
+            "runs are never compared.\n\n");
         sb.append("| cell | unit | variant | peer | A: variant/peer | B: variant/peer | B/A |\n");
         sb.append("|---|---|---|---|---|---|---|\n");
         int rows = 0;

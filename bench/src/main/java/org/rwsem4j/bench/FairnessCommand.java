@@ -3,6 +3,9 @@ package org.rwsem4j.bench;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
 
+import org.rwsem4j.cli.UsageErrors;
+import org.rwsem4j.cli.UsageException;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

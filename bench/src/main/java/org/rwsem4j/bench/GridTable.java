@@ -78,7 +78,8 @@ final class GridTable
     /** A cell that reads as a number (or n/a, or empty): right-aligned when its whole column is. */
     static boolean numeric(final String cell)
     {
-        return cell.isEmpty() || cell.equals("n/a") || cell.equals("-") || cell.matches("[-+]?[0-9][0-9.,/]*[%x~]*( .*)?");
+        return cell.isEmpty() || cell.equals("n/a") || cell.equals("-") ||
+            cell.matches("[-+]?[0-9][0-9.,/]*[%x~]*( .*)?");
     }
 
     private static void line(final StringBuilder sb, final List<String> cells, final int[] w, final boolean[] right)

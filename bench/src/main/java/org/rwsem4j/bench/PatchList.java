@@ -51,7 +51,8 @@ final class PatchList
             sb.append(String.format("  %-12s = %s%n", preset, resolved));
         }
         sb.append("peers: ").append(String.join(", ", Locks.PEERS)).append('\n');
-        sb.append("impl names: a peer, a spec (e.g. reader-owned+handoff), or a spec with @heap for the on-heap word\n");
+        sb.append("impl names: a peer, a spec (e.g. reader-owned+handoff), or a spec with @heap for the on-heap " +
+            "word\n");
         return sb.toString();
     }
 

@@ -207,11 +207,13 @@ final class Profile
      */
     String describe()
     {
-        return String.format(java.util.Locale.ROOT, "%s: forks %d (controls x%d), ops %d, millis %d, threads %s, r:w %s, loads %s%s/%s, " +
+        return String.format(java.util.Locale.ROOT,
+            "%s: forks %d (controls x%d), ops %d, millis %d, threads %s, r:w %s, loads %s%s/%s, " +
             "peers %s, contribution cells %s, variants %s, sections %s, single-shot %d+%d, timed %d+%d x %d ms, " +
             "fairness %d ms %d+%d, macro threads %s, trylock threads %s, load %d, every peer everywhere %b; " +
-            "slow-wake-control %d ns", name, forks, controlForkFactor, ops, millis, lockTestThreads, ratios, headlineLoads,
-            headlineLoadsByThreads.isEmpty() ? "" : " " + new TreeMap<>(headlineLoadsByThreads), contributionLoads, headlinePeers, contributionCells.stream().map(c -> String.join(" ", c)).toList(),
+            "slow-wake-control %d ns", name, forks, controlForkFactor, ops, millis, lockTestThreads, ratios,
+            headlineLoads, headlineLoadsByThreads.isEmpty() ? "" : " " + new TreeMap<>(headlineLoadsByThreads),
+            contributionLoads, headlinePeers, contributionCells.stream().map(c -> String.join(" ", c)).toList(),
             defaultVariants, defaultSections, singleShotWarmups, singleShotMeasurements, timedWarmups,
             timedMeasurements, iterationMillis, fairnessMillis, fairnessReaders, fairnessWriters, macroThreads,
             trylockThreads, load, allPeersEverywhere, SlowWakeControlPatch.DELAY_NANOS);

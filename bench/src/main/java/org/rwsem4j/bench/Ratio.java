@@ -30,7 +30,8 @@ final class Ratio
             final int w = Integer.parseInt(parts[1].trim());
             if (r < 0 || w < 0 || r + w == 0)
             {
-                throw new IllegalArgumentException("a ratio needs non-negative parts, not both zero; got '" + text + "'");
+                throw new IllegalArgumentException("a ratio needs non-negative parts, not both zero; got '" + text +
+                    "'");
             }
             return new Ratio(r, w);
         }

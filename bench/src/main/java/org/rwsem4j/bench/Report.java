@@ -472,8 +472,8 @@ final class Report
 
     private void claims()
     {
-        final GridTable g = new GridTable("patch", "seed", "seed's claim", "our stand-in cell", "adding", "removing/opt-in",
-            "direction");
+        final GridTable g = new GridTable("patch", "seed", "seed's claim", "our stand-in cell", "adding",
+            "removing/opt-in", "direction");
         for (final SeedClaim claim : SeedClaims.all())
         {
             final BenchSpec spec = BenchSpecs.of(claim.bench());
@@ -521,7 +521,8 @@ final class Report
         parts.add(new ReportPart("Seed claims against our stand-in cells",
             "For each patch, the seed's claim and the % change we measured in the closest cell of this run " +
             "(adding, and removing or opt-in, as defined above). Direction compares the sign with the claim's " +
-            "and counts only changes found different after the family-wise correction. The seeds ran the kernel on 4-80 core machines; these " +
+            "and counts only changes found different after the family-wise correction. The seeds ran the kernel " +
+            "on 4-80 core machines; these " +
             "are JVM stand-ins on " + machine.cores() + " cores, so only directions are comparable, not sizes.",
             g.render(), null, "", List.of()));
     }
@@ -564,8 +565,8 @@ final class Report
             }
             if (part.chartId() != null && !part.bars().isEmpty())
             {
-                sb.append("![").append(part.heading().replace('[', '(').replace(']', ')')).append("](").append(svgDir).append(part.chartId())
-                    .append(".svg)\n\n");
+                sb.append("![").append(part.heading().replace('[', '(').replace(']', ')')).append("](")
+                    .append(svgDir).append(part.chartId()).append(".svg)\n\n");
             }
         }
         if (!failures.isEmpty())

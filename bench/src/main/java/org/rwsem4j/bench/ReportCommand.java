@@ -7,13 +7,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import org.rwsem4j.cli.UsageErrors;
+import org.rwsem4j.cli.UsageException;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code report --from <run dir>}: rebuilds a run's report from its folder ({@link RunFolder}). */
 @Command(name = "report", usageHelpAutoWidth = true,
     description = {"Rebuild a run's report from its folder: metadata.json (the ablation's arguments, machine, load, " +
-        "failures, fairness results) and jmh.json. Prints the same Markdown, byte for byte, as the run wrote to its report file.",
+        "failures, fairness results) and jmh.json. Prints the same Markdown, byte for byte, as the run wrote to its " +
+        "report file.",
         "The jar must hold the same patches as the run (the plan depends on them)."},
     footer = {"", "Exit status: 0; 2 for a missing folder or file, a malformed jmh.json or metadata.json, or a " +
         "patch set that differs from the run's."})
@@ -48,7 +52,7 @@ final class ReportCommand implements Callable<Integer>
         final RunFolder run = RunFolder.read(from);
         if (!run.metadata.finished)
         {
-            stderr.println(UsageErrors.PROGRAM + ": note: the run stopped after " + run.metadata.roundsDone + " of " +
+            stderr.println(BenchCommand.PROGRAM + ": note: the run stopped after " + run.metadata.roundsDone + " of " +
                 run.metadata.rounds + " rounds; the report covers those");
         }
         final String markdown = run.reportMarkdown(latest ? "runs/" + run.metadata.stamp + "/" : "");

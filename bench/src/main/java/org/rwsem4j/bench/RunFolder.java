@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.rwsem4j.cli.UsageException;
+
 /**
  * A finished (or stopped) ablation's run folder read back: its {@code metadata.json} ({@link RunMetadata}) and its
  * {@code jmh.json} ({@link JmhJson}). The ablation's recorded arguments rebuild the profile and the {@link Matrix};

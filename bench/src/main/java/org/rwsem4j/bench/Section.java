@@ -2,6 +2,8 @@ package org.rwsem4j.bench;
 
 import java.util.Locale;
 
+import org.rwsem4j.cli.UsageException;
+
 /** The parts of an ablation run, selectable with {@code --only}. */
 enum Section
 {

@@ -98,28 +98,7 @@ final class SvgChart
             for (final Bar b : g.getValue())
             {
                 final String colour = COLOURS[seriesList.indexOf(b.series()) % COLOURS.length];
-                final double x0 = left + scale.x(log ? scale.lo : 0);
-                final double xm = left + scale.x(b.stats().median());
-                sb.append(String.format(Locale.ROOT,
-                    "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s %s: %s (%s-%s)</title></rect>%n",
-                    Math.min(x0, xm), y, Math.max(0.5, Math.abs(xm - x0)), BAR, colour, esc(g.getKey()), esc(b.series()),
-                    Numbers.seed(b.stats().median()), Numbers.seed(b.stats().min()), Numbers.seed(b.stats().max())));
-                final double xa = left + scale.x(b.stats().min());
-                final double xb = left + scale.x(b.stats().max());
-                final int cy = y + BAR / 2;
-                sb.append(String.format(Locale.ROOT,
-                    "<path d=\"M%.1f %dH%.1fM%.1f %dV%dM%.1f %dV%d\" stroke=\"black\" stroke-width=\"1\"/>%n",
-                    xa, cy, xb, xa, cy - 3, cy + 3, xb, cy - 3, cy + 3));
-                if (b.stats().median() < 0)
-                {
-                    sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\">%s</text>%n",
-                        Math.min(xm, xa) - 4, y + BAR - 1, Numbers.seed(b.stats().median())));
-                }
-                else
-                {
-                    sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\">%s</text>%n",
-                        Math.max(xm, xb) + 4, y + BAR - 1, Numbers.seed(b.stats().median())));
-                }
+                bar(sb, scale, left, y, g.getKey(), colour, b);
                 y += BAR + GAP;
             }
             y += GROUP_GAP;
@@ -138,6 +117,35 @@ final class SvgChart
         }
         sb.append("</svg>\n");
         return sb.toString();
+    }
+
+    /** One bar of a group: the median bar, its min-max whisker and its value label. */
+    private static void bar(final StringBuilder sb, final Scale scale, final int left, final int y, final String group,
+        final String colour, final Bar b)
+    {
+        final double x0 = left + scale.x(scale.log ? scale.lo : 0);
+        final double xm = left + scale.x(b.stats().median());
+        sb.append(String.format(Locale.ROOT,
+            "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">" +
+            "<title>%s %s: %s (%s-%s)</title></rect>%n",
+            Math.min(x0, xm), y, Math.max(0.5, Math.abs(xm - x0)), BAR, colour, esc(group), esc(b.series()),
+            Numbers.seed(b.stats().median()), Numbers.seed(b.stats().min()), Numbers.seed(b.stats().max())));
+        final double xa = left + scale.x(b.stats().min());
+        final double xb = left + scale.x(b.stats().max());
+        final int cy = y + BAR / 2;
+        sb.append(String.format(Locale.ROOT,
+            "<path d=\"M%.1f %dH%.1fM%.1f %dV%dM%.1f %dV%d\" stroke=\"black\" stroke-width=\"1\"/>%n",
+            xa, cy, xb, xa, cy - 3, cy + 3, xb, cy - 3, cy + 3));
+        if (b.stats().median() < 0)
+        {
+            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\">%s</text>%n",
+                Math.min(xm, xa) - 4, y + BAR - 1, Numbers.seed(b.stats().median())));
+        }
+        else
+        {
+            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\">%s</text>%n",
+                Math.max(xm, xb) + 4, y + BAR - 1, Numbers.seed(b.stats().median())));
+        }
     }
 
     private static String esc(final String s)

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.rwsem4j.cli.UsageException;
 
 /** {@code ab}'s arguments, its plan and its child command lines; nothing here starts a child. */
 class AbCommandTest
@@ -149,8 +150,8 @@ class AbCommandTest
         assertTrue(children.get(0).startsWith("round 1, cell "), children.get(0));
         assertTrue(children.get(0).contains(" -jar " + dir.resolve("a.jar") + " jmh "), children.get(0));
         assertTrue(children.get(0).contains(" -p impl=recommended -p ratio=") &&
-            children.get(0).contains(" -p threads=10 -p load=1 -p ops=100000 -p millis=200 -f 1 -wi 1 -i 2 -foe true -rf json " +
-                "-rff "), children.get(0));
+            children.get(0).contains(" -p threads=10 -p load=1 -p ops=100000 -p millis=200 -f 1 -wi 1 -i 2 " +
+                "-foe true -rf json -rff "), children.get(0));
     }
 
     @Test

@@ -106,11 +106,13 @@ class BenchMainTest
     void helpIsGeneratedForEveryCommand() throws Exception
     {
         assertEquals(0, run("--help"));
-        for (final String command : List.of("ablation", "list", "calibrate", "fairness", "jmh", "report", "compare", "ab"))
+        for (final String command : List.of("ablation", "list", "calibrate", "fairness", "jmh", "report", "compare",
+            "ab"))
         {
             assertTrue(out.toString(StandardCharsets.UTF_8).contains("  " + command + " "), command);
         }
-        for (final String command : List.of("ablation", "list", "calibrate", "fairness", "jmh", "report", "compare", "ab"))
+        for (final String command : List.of("ablation", "list", "calibrate", "fairness", "jmh", "report", "compare",
+            "ab"))
         {
             assertEquals(0, run(command, "--help"), command);
             assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: rwsem4j-bench " + command), command);

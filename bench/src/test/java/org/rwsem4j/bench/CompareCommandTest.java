@@ -41,10 +41,10 @@ class CompareCommandTest
         final List<String> rows = table.lines().filter(l -> l.startsWith("| locktest")).toList();
         // smoke: base and recommended at 1:1 and 10:1 against rrwl (mutex runs only at 0:1, where no variant runs)
         assertEquals(4, rows.size(), table);
-        assertTrue(rows.contains("| locktest load=1 millis=200 ops=2000 ratio=1:1 threads=10 | ms | base | rrwl | 4.000 | " +
-            "5.000 | 1.250 |"), table);
-        assertTrue(rows.contains("| locktest load=1 millis=200 ops=2000 ratio=10:1 threads=10 | ms | recommended | rrwl | " +
-            "2.000 | 2.000 | 1.000 |"), table);
+        assertTrue(rows.contains("| locktest load=1 millis=200 ops=2000 ratio=1:1 threads=10 | ms | base | rrwl | " +
+            "4.000 | 5.000 | 1.250 |"), table);
+        assertTrue(rows.contains("| locktest load=1 millis=200 ops=2000 ratio=10:1 threads=10 | ms | recommended | " +
+            "rrwl | 2.000 | 2.000 | 1.000 |"), table);
         assertFalse(table.contains("| mutex |"), table);
         assertTrue(table.contains("- A: `" + a + "`: synthetic a"), table);
     }

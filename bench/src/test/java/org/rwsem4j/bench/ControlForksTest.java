@@ -1,11 +1,11 @@
 package org.rwsem4j.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.rwsem4j.cli.UsageException;
 
 /** The quick profile gives the controls' seed-000 cells twice the forks, and no other cell. */
 class ControlForksTest

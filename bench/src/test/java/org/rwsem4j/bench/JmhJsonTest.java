@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rwsem4j.cli.UsageException;
 
 /** {@link JmhJson} on a committed run's jmh.json, and on malformed files. */
 class JmhJsonTest

@@ -66,7 +66,8 @@ public final class LruCacheDemo
         {
             final String events = lockEvents.entrySet().stream().filter(e -> e.getValue() != 0)
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
-            return String.format(Locale.ROOT, "%-" + lockWidth + "s %,12.0f %,14d %7.1f%% %6d  %-" + kindWidth + "s  %s",
+            return String.format(Locale.ROOT,
+                "%-" + lockWidth + "s %,12.0f %,14d %7.1f%% %6d  %-" + kindWidth + "s  %s",
                 lock, opsPerSecond(), ops, 100.0 * hits / Math.max(1, hits + misses), wrongValues, kind,
                 lockEvents.isEmpty() ? "-" : events.isEmpty() ? "(none)" : events);
         }

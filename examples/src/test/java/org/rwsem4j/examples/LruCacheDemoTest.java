@@ -37,7 +37,8 @@ class LruCacheDemoTest
         assertEquals(0, s.wrongValues());
         assertTrue(s.size() <= s.capacity());
         assertTrue(s.hits() > 0 && s.misses() > 0);
-        assertTrue(s.hits() + s.misses() <= s.ops(), "every lookup is a hit or a miss; puts and invalidations are neither");
+        assertTrue(s.hits() + s.misses() <= s.ops(),
+            "every lookup is a hit or a miss; puts and invalidations are neither");
         assertTrue(s.lockEvents().get("rwsem_rlock") > 0, s.lockEvents().toString());
     }
 

@@ -9,7 +9,8 @@ package org.rwsem4j.osq;
  * and then rethrows, so the queue stays intact.
  */
 @FunctionalInterface
-public interface GiveUp {
+public interface GiveUp
+{
 
     /** {@return {@code true} to stop waiting and leave the queue} */
     boolean giveUp();

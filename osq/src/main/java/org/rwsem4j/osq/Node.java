@@ -14,19 +14,24 @@ import java.lang.invoke.VarHandle;
  * accessors below, whose prefixes name the memory order: {@code lv} volatile load, {@code la} acquire load,
  * {@code so} release ("ordered") store, {@code cas} volatile compare-and-set, {@code xchg} volatile get-and-set.
  */
-public final class Node {
+public final class Node
+{
 
     private static final VarHandle NEXT;
     private static final VarHandle PREV;
     private static final VarHandle LOCKED;
 
-    static {
-        try {
-            MethodHandles.Lookup l = MethodHandles.lookup();
+    static
+    {
+        try
+        {
+            final MethodHandles.Lookup l = MethodHandles.lookup();
             NEXT = l.findVarHandle(Node.class, "next", Node.class);
             PREV = l.findVarHandle(Node.class, "prev", Node.class);
             LOCKED = l.findVarHandle(Node.class, "locked", boolean.class);
-        } catch (ReflectiveOperationException e) {
+        }
+        catch (final ReflectiveOperationException e)
+        {
             throw new ExceptionInInitializerError(e);
         }
     }
@@ -40,44 +45,54 @@ public final class Node {
     /** The thread making this attempt; diagnostics only. */
     final Thread owner;
 
-    Node() {
+    Node()
+    {
         this.owner = Thread.currentThread();
     }
 
-    Node lvNext() {
-        return (Node) NEXT.getVolatile(this);
+    Node lvNext()
+    {
+        return (Node)NEXT.getVolatile(this);
     }
 
-    void soNext(Node n) {
+    void soNext(final Node n)
+    {
         NEXT.setRelease(this, n);
     }
 
-    boolean casNext(Node expect, Node update) {
+    boolean casNext(final Node expect, final Node update)
+    {
         return NEXT.compareAndSet(this, expect, update);
     }
 
-    Node xchgNext(Node n) {
-        return (Node) NEXT.getAndSet(this, n);
+    Node xchgNext(final Node n)
+    {
+        return (Node)NEXT.getAndSet(this, n);
     }
 
-    Node lvPrev() {
-        return (Node) PREV.getVolatile(this);
+    Node lvPrev()
+    {
+        return (Node)PREV.getVolatile(this);
     }
 
-    void soPrev(Node p) {
+    void soPrev(final Node p)
+    {
         PREV.setRelease(this, p);
     }
 
-    boolean laLocked() {
-        return (boolean) LOCKED.getAcquire(this);
+    boolean laLocked()
+    {
+        return (boolean)LOCKED.getAcquire(this);
     }
 
-    void soLocked() {
+    void soLocked()
+    {
         LOCKED.setRelease(this, true);
     }
 
     @Override
-    public String toString() {
+    public String toString()
+    {
         return "Node[" + owner.getName() + (laLocked() ? ", locked]" : "]");
     }
 }

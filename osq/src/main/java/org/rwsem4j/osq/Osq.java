@@ -15,7 +15,8 @@ package org.rwsem4j.osq;
  * <p>The OSQ protects nothing but the right to spin; it is not reentrant and has no owner check. Only the thread
  * whose {@code lock} returned true may call {@code unlock}, once, with the same node.
  */
-public final class Osq extends OsqL2Pad {
+public final class Osq extends OsqL2Pad
+{
 
     /*
      * Algorithmic notes
@@ -82,7 +83,8 @@ public final class Osq extends OsqL2Pad {
      */
 
     /** Creates an empty OSQ. */
-    public Osq() {
+    public Osq()
+    {
     }
 
     /**
@@ -90,7 +92,8 @@ public final class Osq extends OsqL2Pad {
      *
      * @return a new node, not in any queue
      */
-    public static Node newNode() {
+    public static Node newNode()
+    {
         return new Node();
     }
 
@@ -102,7 +105,8 @@ public final class Osq extends OsqL2Pad {
      * @return {@code true} once {@code node} is the head (the caller must later {@link #unlock} it), {@code false}
      *         if {@code giveUp} said so and the node has been fully unqueued
      */
-    public boolean lock(Node node, GiveUp giveUp) {
+    public boolean lock(final Node node, final GiveUp giveUp)
+    {
         return osqLock(node, giveUp);
     }
 
@@ -111,7 +115,8 @@ public final class Osq extends OsqL2Pad {
      *
      * @param node the caller's node, for which {@link #lock} returned {@code true}
      */
-    public void unlock(Node node) {
+    public void unlock(final Node node)
+    {
         osqUnlock(node);
     }
 
@@ -120,7 +125,8 @@ public final class Osq extends OsqL2Pad {
      *
      * @return {@code true} if some node is queued
      */
-    public boolean isLocked() {
+    public boolean isLocked()
+    {
         return lvTail() != null;
     }
 
@@ -129,40 +135,51 @@ public final class Osq extends OsqL2Pad {
      *
      * @return the tail node's owner thread's name, or {@code null} if the queue is empty
      */
-    public String describeTail() {
-        Node t = lvTail();
+    public String describeTail()
+    {
+        final Node t = lvTail();
         return t == null ? null : t.owner.getName();
     }
 
     @Override
-    public String toString() {
-        String t = describeTail();
+    public String toString()
+    {
+        final String t = describeTail();
         return t == null ? "Osq[empty]" : "Osq[tail=" + t + "]";
     }
 
-    private boolean osqLock(Node node, GiveUp giveUp) {
+    private boolean osqLock(final Node node, final GiveUp giveUp)
+    {
         assert node.lvNext() == null && node.lvPrev() == null && !node.laLocked() : "node reused: " + node;
-        Node prev = xchgTail(node);
-        if (prev == null) {
+        final Node prev = xchgTail(node);
+        if (prev == null)
+        {
             return true;
         }
         node.soPrev(prev);      // before publishing: see the notes ("Join")
         prev.soNext(node);
 
-        for (;;) {
-            if (node.laLocked()) {
+        for (;;)
+        {
+            if (node.laLocked())
+            {
                 return true;
             }
-            boolean stop;
-            try {
+            final boolean stop;
+            try
+            {
                 stop = giveUp.giveUp();
-            } catch (Throwable t) {
-                if (unqueue(node, prev)) {
+            }
+            catch (final Throwable t)
+            {
+                if (unqueue(node, prev))
+                {
                     osqUnlock(node);    // handed over while we were leaving: pass it on, then report
                 }
                 throw t;
             }
-            if (stop) {
+            if (stop)
+            {
                 return unqueue(node, prev);
             }
             Thread.onSpinWait();
@@ -170,21 +187,27 @@ public final class Osq extends OsqL2Pad {
     }
 
     /** Steps A, B, C. Returns true if the OSQ was handed to {@code node} before it could detach. */
-    private boolean unqueue(Node node, Node prev) {
+    private boolean unqueue(final Node node, final Node firstPrev)
+    {
+        Node prev = firstPrev;
         // A: detach from prev.
-        for (;;) {
-            if (prev.lvNext() == node && prev.casNext(node, null)) {
+        for (;;)
+        {
+            if (prev.lvNext() == node && prev.casNext(node, null))
+            {
                 break;
             }
-            if (node.laLocked()) {
+            if (node.laLocked())
+            {
                 return true;
             }
             Thread.onSpinWait();
             prev = node.lvPrev();   // prev may have unqueued and given us a new one (its step C)
         }
         // B: stabilise next.
-        Node next = osqWaitNext(node, prev);
-        if (next == null) {
+        final Node next = osqWaitNext(node, prev);
+        if (next == null)
+        {
             return false;
         }
         // C: unlink.
@@ -197,14 +220,19 @@ public final class Osq extends OsqL2Pad {
      * Waits until {@code node} either is the tail, and then moves the tail back to {@code prev} (null = empty the
      * queue) and returns null, or has a successor, which it detaches from {@code node} and returns.
      */
-    private Node osqWaitNext(Node node, Node prev) {
-        for (;;) {
-            if (lvTail() == node && casTail(node, prev)) {
+    private Node osqWaitNext(final Node node, final Node prev)
+    {
+        for (;;)
+        {
+            if (lvTail() == node && casTail(node, prev))
+            {
                 return null;
             }
-            if (node.lvNext() != null) {
-                Node next = node.xchgNext(null);
-                if (next != null) {
+            if (node.lvNext() != null)
+            {
+                final Node next = node.xchgNext(null);
+                if (next != null)
+                {
                     return next;
                 }
             }
@@ -212,15 +240,19 @@ public final class Osq extends OsqL2Pad {
         }
     }
 
-    private void osqUnlock(Node node) {
-        if (casTail(node, null)) {
+    private void osqUnlock(final Node node)
+    {
+        if (casTail(node, null))
+        {
             return;
         }
         Node next = node.xchgNext(null);
-        if (next == null) {
+        if (next == null)
+        {
             next = osqWaitNext(node, null);
         }
-        if (next != null) {
+        if (next != null)
+        {
             next.soLocked();
         }
     }

@@ -7,30 +7,38 @@ import java.lang.invoke.VarHandle;
  * The OSQ's only shared word: the tail node, null when the queue is empty (the kernel's {@code OSQ_UNLOCKED_VAL}).
  * Accessors name their memory order, as in {@link Node}.
  */
-abstract class OsqTail extends OsqL1Pad {
+abstract class OsqTail extends OsqL1Pad
+{
 
     private static final VarHandle TAIL;
 
-    static {
-        try {
+    static
+    {
+        try
+        {
             TAIL = MethodHandles.lookup().findVarHandle(OsqTail.class, "tail", Node.class);
-        } catch (ReflectiveOperationException e) {
+        }
+        catch (final ReflectiveOperationException e)
+        {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     private Node tail;
 
-    final Node lvTail() {
-        return (Node) TAIL.getVolatile(this);
+    final Node lvTail()
+    {
+        return (Node)TAIL.getVolatile(this);
     }
 
     /** Volatile get-and-set: acquire for an uncontended lock after an unlock, release to publish the new node. */
-    final Node xchgTail(Node n) {
-        return (Node) TAIL.getAndSet(this, n);
+    final Node xchgTail(final Node n)
+    {
+        return (Node)TAIL.getAndSet(this, n);
     }
 
-    final boolean casTail(Node expect, Node update) {
+    final boolean casTail(final Node expect, final Node update)
+    {
         return TAIL.compareAndSet(this, expect, update);
     }
 }

@@ -12,9 +12,11 @@ import java.util.function.BooleanSupplier;
  * <p>Broken queues livelock, so every internal spin loop also polls {@code abandon} and throws {@link Abandoned},
  * which lets a harness get its threads back. Production code has no such escape (and needs none).
  */
-final class BrokenOsq implements QueueUnderTest {
+final class BrokenOsq implements QueueUnderTest
+{
 
-    enum Bug {
+    enum Bug
+    {
         /** The faithful copy. */
         NONE,
         /** A leaving waiter skips step A: its prev can still hand the OSQ to the departed node, which loses it. */
@@ -30,10 +32,12 @@ final class BrokenOsq implements QueueUnderTest {
     }
 
     /** Thrown out of a spin loop when the harness abandons a wedged queue. */
-    static final class Abandoned extends RuntimeException {
+    static final class Abandoned extends RuntimeException
+    {
         private static final long serialVersionUID = 1L;
 
-        Abandoned(String where) {
+        Abandoned(final String where)
+        {
             super("abandoned while spinning in " + where, null, false, false);
         }
     }
@@ -42,77 +46,102 @@ final class BrokenOsq implements QueueUnderTest {
     private final Bug bug;
     private final BooleanSupplier abandon;
 
-    BrokenOsq(Bug bug, BooleanSupplier abandon) {
+    BrokenOsq(final Bug bug, final BooleanSupplier abandon)
+    {
         this.bug = bug;
         this.abandon = abandon;
     }
 
-    BrokenOsq(Bug bug) {
+    BrokenOsq(final Bug bug)
+    {
         this(bug, () -> false);
     }
 
     @Override
-    public boolean isLocked() {
+    public boolean isLocked()
+    {
         return tail.get() != null;
     }
 
     @Override
-    public String describeTail() {
-        Node t = tail.get();
+    public String describeTail()
+    {
+        final Node t = tail.get();
         return t == null ? null : t.owner.getName();
     }
 
     @Override
-    public String toString() {
+    public String toString()
+    {
         return "BrokenOsq[" + bug + "]";
     }
 
-    private void checkAbandon(String where) {
-        if (abandon.getAsBoolean()) {
+    private void checkAbandon(final String where)
+    {
+        if (abandon.getAsBoolean())
+        {
             throw new Abandoned(where);
         }
     }
 
     @Override
-    public boolean lock(Node node, GiveUp giveUp) {
-        Node prev;
-        if (bug == Bug.TAIL_CHECK_THEN_ACT) {
+    public boolean lock(final Node node, final GiveUp giveUp)
+    {
+        final Node prev;
+        if (bug == Bug.TAIL_CHECK_THEN_ACT)
+        {
             prev = tail.get();                          // BUG: read, then store
             tail.set(node);
-        } else {
+        }
+        else
+        {
             prev = tail.getAndSet(node);
         }
-        if (prev == null) {
+        if (prev == null)
+        {
             return true;
         }
-        if (bug == Bug.PUBLISH_BEFORE_PREV) {
+        if (bug == Bug.PUBLISH_BEFORE_PREV)
+        {
             prev.soNext(node);                          // BUG: published before node.prev is written
             node.soPrev(prev);
-        } else {
+        }
+        else
+        {
             node.soPrev(prev);
             prev.soNext(node);
         }
-        for (;;) {
-            if (node.laLocked()) {
+        for (;;)
+        {
+            if (node.laLocked())
+            {
                 return true;
             }
-            if (giveUp.giveUp()) {
+            if (giveUp.giveUp())
+            {
                 return unqueue(node, prev);
             }
             Thread.onSpinWait();
         }
     }
 
-    private boolean unqueue(Node node, Node prev) {
-        if (bug != Bug.SKIP_STEP_A) {                   // BUG (when skipped)
-            for (;;) {
-                if (prev.lvNext() == node && prev.casNext(node, null)) {
+    private boolean unqueue(final Node node, final Node firstPrev)
+    {
+        Node prev = firstPrev;
+        if (bug != Bug.SKIP_STEP_A) // BUG (when skipped)
+        {
+            for (;;)
+            {
+                if (prev.lvNext() == node && prev.casNext(node, null))
+                {
                     break;
                 }
-                if (bug == Bug.STEP_A_IGNORES_HANDOFF) {
+                if (bug == Bug.STEP_A_IGNORES_HANDOFF)
+                {
                     break;                              // BUG: assumes detached, a handoff may be in flight
                 }
-                if (node.laLocked()) {
+                if (node.laLocked())
+                {
                     return true;
                 }
                 checkAbandon("step A");
@@ -120,8 +149,9 @@ final class BrokenOsq implements QueueUnderTest {
                 prev = node.lvPrev();
             }
         }
-        Node next = waitNext(node, prev);
-        if (next == null) {
+        final Node next = waitNext(node, prev);
+        if (next == null)
+        {
             return false;
         }
         next.soPrev(prev);
@@ -129,14 +159,19 @@ final class BrokenOsq implements QueueUnderTest {
         return false;
     }
 
-    private Node waitNext(Node node, Node prev) {
-        for (;;) {
-            if (tail.get() == node && tail.compareAndSet(node, prev)) {
+    private Node waitNext(final Node node, final Node prev)
+    {
+        for (;;)
+        {
+            if (tail.get() == node && tail.compareAndSet(node, prev))
+            {
                 return null;
             }
-            if (node.lvNext() != null) {
-                Node next = node.xchgNext(null);
-                if (next != null) {
+            if (node.lvNext() != null)
+            {
+                final Node next = node.xchgNext(null);
+                if (next != null)
+                {
                     return next;
                 }
             }
@@ -146,18 +181,23 @@ final class BrokenOsq implements QueueUnderTest {
     }
 
     @Override
-    public void unlock(Node node) {
-        if (tail.compareAndSet(node, null)) {
+    public void unlock(final Node node)
+    {
+        if (tail.compareAndSet(node, null))
+        {
             return;
         }
-        if (bug == Bug.UNLOCK_FORGETS_HANDOFF) {
+        if (bug == Bug.UNLOCK_FORGETS_HANDOFF)
+        {
             return;                                     // BUG: successor never handed the OSQ
         }
         Node next = node.xchgNext(null);
-        if (next == null) {
+        if (next == null)
+        {
             next = waitNext(node, null);
         }
-        if (next != null) {
+        if (next != null)
+        {
             next.soLocked();
         }
     }

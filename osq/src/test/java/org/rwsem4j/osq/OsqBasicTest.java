@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * give-up in the middle (step C relinks), handoff, and a throwing {@link GiveUp}. Threads are daemons and every
  * wait has a deadline, which only turns a hang into a failure; nothing asserts on time.
  */
-class OsqBasicTest {
+class OsqBasicTest
+{
 
     private static final long HANG_MILLIS = 20_000;
 
@@ -30,16 +31,22 @@ class OsqBasicTest {
     private final AtomicBoolean cleanup = new AtomicBoolean();
 
     @AfterEach
-    void releaseStragglers() {
+    void releaseStragglers()
+    {
         cleanup.set(true);
     }
 
-    private static <T> CompletableFuture<T> spawn(String name, Supplier<T> body) {
-        CompletableFuture<T> f = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
-            try {
+    private static <T> CompletableFuture<T> spawn(final String name, final Supplier<T> body)
+    {
+        final CompletableFuture<T> f = new CompletableFuture<>();
+        final Thread t = new Thread(() ->
+        {
+            try
+            {
                 f.complete(body.get());
-            } catch (Throwable e) {
+            }
+            catch (final Throwable e)
+            {
                 f.completeExceptionally(e);
             }
         }, name);
@@ -48,34 +55,43 @@ class OsqBasicTest {
         return f;
     }
 
-    private static <T> T await(CompletableFuture<T> f) throws InterruptedException, ExecutionException {
-        try {
+    private static <T> T await(final CompletableFuture<T> f) throws InterruptedException, ExecutionException
+    {
+        try
+        {
             return f.get(HANG_MILLIS, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
+        }
+        catch (final TimeoutException e)
+        {
             throw new AssertionError("hung", e);
         }
     }
 
-    private static void awaitTail(Osq osq, String name) {
-        long deadline = System.nanoTime() + HANG_MILLIS * 1_000_000L;
-        while (!name.equals(osq.describeTail())) {
-            if (System.nanoTime() > deadline) {
+    private static void awaitTail(final Osq osq, final String name)
+    {
+        final long deadline = System.nanoTime() + HANG_MILLIS * 1_000_000L;
+        while (!name.equals(osq.describeTail()))
+        {
+            if (System.nanoTime() > deadline)
+            {
                 fail("tail never became " + name + ", is " + osq.describeTail());
             }
             Thread.yield();
         }
     }
 
-    private GiveUp when(AtomicBoolean flag) {
+    private GiveUp when(final AtomicBoolean flag)
+    {
         return () -> flag.get() || cleanup.get();
     }
 
     @Test
-    void uncontendedLockNeverPollsGiveUpAndUnlockEmpties() {
-        Osq osq = new Osq();
+    void uncontendedLockNeverPollsGiveUpAndUnlockEmpties()
+    {
+        final Osq osq = new Osq();
         assertFalse(osq.isLocked());
         assertNull(osq.describeTail());
-        Node n = Osq.newNode();
+        final Node n = Osq.newNode();
         assertSame(Thread.currentThread(), n.owner);
         assertTrue(osq.lock(n, () -> fail("polled without a predecessor")));
         assertTrue(osq.isLocked());
@@ -87,12 +103,13 @@ class OsqBasicTest {
     }
 
     @Test
-    void tailWaiterGivesUpAndTailReturnsToTheHead() throws Exception {
-        Osq osq = new Osq();
-        Node head = Osq.newNode();
+    void tailWaiterGivesUpAndTailReturnsToTheHead() throws Exception
+    {
+        final Osq osq = new Osq();
+        final Node head = Osq.newNode();
         assertTrue(osq.lock(head, () -> false));
-        int[] polls = {0};
-        boolean got = await(spawn("waiter", () -> osq.lock(Osq.newNode(), () -> ++polls[0] == 50)));
+        final int[] polls = {0};
+        final boolean got = await(spawn("waiter", () -> osq.lock(Osq.newNode(), () -> ++polls[0] == 50)));
         assertFalse(got);
         assertEquals(50, polls[0]);
         assertEquals(Thread.currentThread().getName(), osq.describeTail(), "step B moved the tail back");
@@ -102,13 +119,14 @@ class OsqBasicTest {
     }
 
     @Test
-    void unlockHandsOverToAWaiter() throws Exception {
-        Osq osq = new Osq();
-        Node head = Osq.newNode();
+    void unlockHandsOverToAWaiter() throws Exception
+    {
+        final Osq osq = new Osq();
+        final Node head = Osq.newNode();
         assertTrue(osq.lock(head, () -> false));
-        AtomicBoolean never = new AtomicBoolean();
-        Node[] theirs = new Node[1];
-        CompletableFuture<Boolean> w = spawn("waiter", () -> osq.lock(theirs[0] = Osq.newNode(), when(never)));
+        final AtomicBoolean never = new AtomicBoolean();
+        final Node[] theirs = new Node[1];
+        final CompletableFuture<Boolean> w = spawn("waiter", () -> osq.lock(theirs[0] = Osq.newNode(), when(never)));
         awaitTail(osq, "waiter");
         osq.unlock(head);
         assertTrue(await(w), "handed over");
@@ -119,16 +137,17 @@ class OsqBasicTest {
     }
 
     @Test
-    void middleWaiterGivesUpAndItsSuccessorGetsTheHandoff() throws Exception {
-        Osq osq = new Osq();
-        Node head = Osq.newNode();
+    void middleWaiterGivesUpAndItsSuccessorGetsTheHandoff() throws Exception
+    {
+        final Osq osq = new Osq();
+        final Node head = Osq.newNode();
         assertTrue(osq.lock(head, () -> false));
-        AtomicBoolean leave = new AtomicBoolean();
-        AtomicBoolean never = new AtomicBoolean();
-        Node[] last = new Node[1];
-        CompletableFuture<Boolean> middle = spawn("middle", () -> osq.lock(Osq.newNode(), when(leave)));
+        final AtomicBoolean leave = new AtomicBoolean();
+        final AtomicBoolean never = new AtomicBoolean();
+        final Node[] last = new Node[1];
+        final CompletableFuture<Boolean> middle = spawn("middle", () -> osq.lock(Osq.newNode(), when(leave)));
         awaitTail(osq, "middle");
-        CompletableFuture<Boolean> tail = spawn("last", () -> osq.lock(last[0] = Osq.newNode(), when(never)));
+        final CompletableFuture<Boolean> tail = spawn("last", () -> osq.lock(last[0] = Osq.newNode(), when(never)));
         awaitTail(osq, "last");
 
         leave.set(true);
@@ -145,18 +164,21 @@ class OsqBasicTest {
     }
 
     @Test
-    void throwingGiveUpUnqueuesBeforePropagating() throws Exception {
-        Osq osq = new Osq();
-        Node head = Osq.newNode();
+    void throwingGiveUpUnqueuesBeforePropagating() throws Exception
+    {
+        final Osq osq = new Osq();
+        final Node head = Osq.newNode();
         assertTrue(osq.lock(head, () -> false));
-        int[] polls = {0};
-        CompletableFuture<Boolean> w = spawn("thrower", () -> osq.lock(Osq.newNode(), () -> {
-            if (++polls[0] == 3) {
+        final int[] polls = {0};
+        final CompletableFuture<Boolean> w = spawn("thrower", () -> osq.lock(Osq.newNode(), () ->
+        {
+            if (++polls[0] == 3)
+            {
                 throw new IllegalStateException("boom");
             }
             return false;
         }));
-        ExecutionException e = assertThrows(ExecutionException.class, () -> await(w));
+        final ExecutionException e = assertThrows(ExecutionException.class, () -> await(w));
         assertTrue(e.getCause() instanceof IllegalStateException, e::toString);
         assertEquals(Thread.currentThread().getName(), osq.describeTail(), "unqueued before rethrowing");
         assertNull(head.lvNext());

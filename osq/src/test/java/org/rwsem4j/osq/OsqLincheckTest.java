@@ -19,30 +19,37 @@ import org.junit.jupiter.params.provider.EnumSource;
  * found the OSQ taken; {@code unlockN} releases if slot N is the head. The spec is a plain try-lock; any lost
  * handoff, double head or stuck tail shows up as a result the spec cannot produce, or as a livelock.
  */
-class OsqLincheckTest {
+class OsqLincheckTest
+{
 
     /** The scenario; subclasses choose the queue. Operations inherited from here are picked up by Lincheck. */
-    public abstract static class Scenario {
+    public abstract static class Scenario
+    {
         private final QueueUnderTest q = queue();
         private final Node[] held = new Node[3];
 
         abstract QueueUnderTest queue();
 
-        private boolean tryLock(int slot) {
-            if (held[slot] != null) {
+        private boolean tryLock(final int slot)
+        {
+            if (held[slot] != null)
+            {
                 return false;
             }
-            Node n = Osq.newNode();
-            if (q.lock(n, () -> true)) {
+            final Node n = Osq.newNode();
+            if (q.lock(n, () -> true))
+            {
                 held[slot] = n;
                 return true;
             }
             return false;
         }
 
-        private boolean release(int slot) {
-            Node n = held[slot];
-            if (n == null) {
+        private boolean release(final int slot)
+        {
+            final Node n = held[slot];
+            if (n == null)
+            {
                 return false;
             }
             held[slot] = null;
@@ -51,119 +58,147 @@ class OsqLincheckTest {
         }
 
         @Operation(nonParallelGroup = "s0")
-        public boolean lock0() {
+        public boolean lock0()
+        {
             return tryLock(0);
         }
 
         @Operation(nonParallelGroup = "s0")
-        public boolean unlock0() {
+        public boolean unlock0()
+        {
             return release(0);
         }
 
         @Operation(nonParallelGroup = "s1")
-        public boolean lock1() {
+        public boolean lock1()
+        {
             return tryLock(1);
         }
 
         @Operation(nonParallelGroup = "s1")
-        public boolean unlock1() {
+        public boolean unlock1()
+        {
             return release(1);
         }
 
         @Operation(nonParallelGroup = "s2")
-        public boolean lock2() {
+        public boolean lock2()
+        {
             return tryLock(2);
         }
 
         @Operation(nonParallelGroup = "s2")
-        public boolean unlock2() {
+        public boolean unlock2()
+        {
             return release(2);
         }
 
         @Operation
-        public boolean isLocked() {
+        public boolean isLocked()
+        {
             return q.isLocked();
         }
     }
 
-    public static final class RealOsq extends Scenario {
+    public static final class RealOsq extends Scenario
+    {
         @Override
-        QueueUnderTest queue() {
+        QueueUnderTest queue()
+        {
             return QueueUnderTest.of(new Osq());
         }
     }
 
-    public static final class SkipStepA extends Scenario {
+    public static final class SkipStepA extends Scenario
+    {
         @Override
-        QueueUnderTest queue() {
+        QueueUnderTest queue()
+        {
             return new BrokenOsq(BrokenOsq.Bug.SKIP_STEP_A);
         }
     }
 
-    public static final class StepAIgnoresHandoff extends Scenario {
+    public static final class StepAIgnoresHandoff extends Scenario
+    {
         @Override
-        QueueUnderTest queue() {
+        QueueUnderTest queue()
+        {
             return new BrokenOsq(BrokenOsq.Bug.STEP_A_IGNORES_HANDOFF);
         }
     }
 
-    public static final class PublishBeforePrev extends Scenario {
+    public static final class PublishBeforePrev extends Scenario
+    {
         @Override
-        QueueUnderTest queue() {
+        QueueUnderTest queue()
+        {
             return new BrokenOsq(BrokenOsq.Bug.PUBLISH_BEFORE_PREV);
         }
     }
 
     /** Sequential specification: a try-lock with one holder slot. */
-    public static final class TryLockSpec {
+    public static final class TryLockSpec
+    {
         private int holder = -1;
 
-        private boolean tryLock(int slot) {
-            if (holder != -1) {
+        private boolean tryLock(final int slot)
+        {
+            if (holder != -1)
+            {
                 return false;
             }
             holder = slot;
             return true;
         }
 
-        private boolean release(int slot) {
-            if (holder != slot) {
+        private boolean release(final int slot)
+        {
+            if (holder != slot)
+            {
                 return false;
             }
             holder = -1;
             return true;
         }
 
-        public boolean lock0() {
+        public boolean lock0()
+        {
             return tryLock(0);
         }
 
-        public boolean unlock0() {
+        public boolean unlock0()
+        {
             return release(0);
         }
 
-        public boolean lock1() {
+        public boolean lock1()
+        {
             return tryLock(1);
         }
 
-        public boolean unlock1() {
+        public boolean unlock1()
+        {
             return release(1);
         }
 
-        public boolean lock2() {
+        public boolean lock2()
+        {
             return tryLock(2);
         }
 
-        public boolean unlock2() {
+        public boolean unlock2()
+        {
             return release(2);
         }
 
-        public boolean isLocked() {
+        public boolean isLocked()
+        {
             return holder != -1;
         }
     }
 
-    static ModelCheckingOptions options() {
+    static ModelCheckingOptions options()
+    {
         return new ModelCheckingOptions()
                 .iterations(20)
                 .invocationsPerIteration(1_000)
@@ -175,7 +210,8 @@ class OsqLincheckTest {
     }
 
     @Test
-    void realOsqIsALinearizableTryLock() {
+    void realOsqIsALinearizableTryLock()
+    {
         options().check(RealOsq.class);
     }
 
@@ -195,19 +231,21 @@ class OsqLincheckTest {
      */
     @ParameterizedTest
     @EnumSource(value = BrokenOsq.Bug.class, names = {"SKIP_STEP_A", "STEP_A_IGNORES_HANDOFF", "PUBLISH_BEFORE_PREV"})
-    void modelCheckerFindsTheSeededBug(BrokenOsq.Bug bug) {
-        Class<? extends Scenario> subject = switch (bug) {
+    void modelCheckerFindsTheSeededBug(final BrokenOsq.Bug bug)
+    {
+        final Class<? extends Scenario> subject = switch (bug)
+        {
             case SKIP_STEP_A -> SkipStepA.class;
             case STEP_A_IGNORES_HANDOFF -> StepAIgnoresHandoff.class;
             case PUBLISH_BEFORE_PREV -> PublishBeforePrev.class;
             default -> throw new IllegalArgumentException(bug.toString());
         };
-        String symptom = bug == BrokenOsq.Bug.PUBLISH_BEFORE_PREV ? MODEL_LIVELOCK : INVALID_RESULTS;
-        LincheckAssertionError e = assertThrows(LincheckAssertionError.class, () -> options().check(subject),
+        final String symptom = bug == BrokenOsq.Bug.PUBLISH_BEFORE_PREV ? MODEL_LIVELOCK : INVALID_RESULTS;
+        final LincheckAssertionError e = assertThrows(LincheckAssertionError.class, () -> options().check(subject),
                 () -> "Lincheck did not find " + bug);
-        String msg = String.valueOf(e.getMessage());
-        assertTrue(msg.contains(symptom), () -> "Lincheck failed on " + bug + ", but not with its symptom '" + symptom
-                + "':\n" + (msg.length() > 6_000 ? msg.substring(0, 6_000) : msg));
+        final String msg = String.valueOf(e.getMessage());
+        assertTrue(msg.contains(symptom), () -> "Lincheck failed on " + bug + ", but not with its symptom '" + symptom +
+                "':\n" + (msg.length() > 6_000 ? msg.substring(0, 6_000) : msg));
         System.out.println(bug + " found: " + msg.lines().filter(l -> l.contains(symptom)).findFirst().orElse("?"));
     }
 }

@@ -12,16 +12,18 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Test 1: mutual exclusion among OSQ heads, 2 to 16 threads on however few cores (oversubscribed), with random
  * give-ups, so that all three unqueue steps race with joins and handoffs.
  */
-class OsqMutualExclusionTest {
+class OsqMutualExclusionTest
+{
 
     private static final int TOTAL_ATTEMPTS = 150_000;
 
     @ParameterizedTest(name = "{0} threads")
     @ValueSource(ints = {2, 4, 8, 16})
-    void headsAreMutuallyExclusiveWithRandomGiveUps(int threads) {
-        Osq osq = new Osq();
-        long seed = System.nanoTime();
-        MutexHarness.Report r = MutexHarness.run("Osq", QueueUnderTest.of(osq),
+    void headsAreMutuallyExclusiveWithRandomGiveUps(final int threads)
+    {
+        final Osq osq = new Osq();
+        final long seed = System.nanoTime();
+        final MutexHarness.Report r = MutexHarness.run("Osq", QueueUnderTest.of(osq),
                 new MutexHarness.Config(threads, TOTAL_ATTEMPTS / threads, seed, 10_000));
         System.out.println(r);
 

@@ -12,15 +12,17 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Test 2: the harness of {@link OsqMutualExclusionTest} catches deliberately broken queues ({@link BrokenOsq}),
  * and passes the unmutated copy, so its verdict on the real {@link Osq} means something.
  */
-class OsqNegativeControlTest {
+class OsqNegativeControlTest
+{
 
     private static final int MAX_ROUNDS = 5;
     /** As long as the real test's limit: a loaded machine must not look like a wedged queue. */
     private static final long STALL_MILLIS = 10_000;
 
-    private static MutexHarness.Report round(BrokenOsq.Bug bug, long seed) {
-        AtomicBoolean abandon = new AtomicBoolean();
-        BrokenOsq q = new BrokenOsq(bug, abandon::get);
+    private static MutexHarness.Report round(final BrokenOsq.Bug bug, final long seed)
+    {
+        final AtomicBoolean abandon = new AtomicBoolean();
+        final BrokenOsq q = new BrokenOsq(bug, abandon::get);
         return MutexHarness.run(q.toString(), q, abandon, new MutexHarness.Config(4, 5_000, seed, STALL_MILLIS));
     }
 
@@ -31,10 +33,12 @@ class OsqNegativeControlTest {
      * links two joiners behind the same predecessor, one of which is then orphaned: its unqueue waits in waitNext
      * for a successor link that never comes, and no attempt completes for {@link #STALL_MILLIS}.
      */
-    static boolean showsItsSymptom(BrokenOsq.Bug bug, MutexHarness.Report r) {
-        return switch (bug) {
-            case SKIP_STEP_A, STEP_A_IGNORES_HANDOFF, UNLOCK_FORGETS_HANDOFF -> r.lockedAtEnd() && !r.stalled()
-                    && r.hung().isEmpty() && r.errors().isEmpty() && r.completed() == r.attempts();
+    static boolean showsItsSymptom(final BrokenOsq.Bug bug, final MutexHarness.Report r)
+    {
+        return switch (bug)
+        {
+            case SKIP_STEP_A, STEP_A_IGNORES_HANDOFF, UNLOCK_FORGETS_HANDOFF -> r.lockedAtEnd() && !r.stalled() &&
+                    r.hung().isEmpty() && r.errors().isEmpty() && r.completed() == r.attempts();
             case TAIL_CHECK_THEN_ACT -> r.overlaps() > 0 || r.oracle() != r.holds() || orphanedInWaitNext(r);
             default -> throw new IllegalArgumentException(bug.toString());
         };
@@ -45,10 +49,11 @@ class OsqNegativeControlTest {
      * inside the queue's own waits (abandoned in step A, behind the orphan, or in waitNext, the orphan's wait for a
      * successor link that never comes); none hung anywhere else and nothing else failed.
      */
-    static boolean orphanedInWaitNext(MutexHarness.Report r) {
-        return r.stalled() && r.hung().isEmpty() && !r.errors().isEmpty()
-                && r.errors().stream().allMatch(e -> e.endsWith("abandoned while spinning in waitNext")
-                        || e.endsWith("abandoned while spinning in step A"));
+    static boolean orphanedInWaitNext(final MutexHarness.Report r)
+    {
+        return r.stalled() && r.hung().isEmpty() && !r.errors().isEmpty() &&
+                r.errors().stream().allMatch(e -> e.endsWith("abandoned while spinning in waitNext") ||
+                        e.endsWith("abandoned while spinning in step A"));
     }
 
     /**
@@ -58,15 +63,19 @@ class OsqNegativeControlTest {
     @ParameterizedTest
     @EnumSource(value = BrokenOsq.Bug.class,
             names = {"SKIP_STEP_A", "STEP_A_IGNORES_HANDOFF", "UNLOCK_FORGETS_HANDOFF", "TAIL_CHECK_THEN_ACT"})
-    void harnessReportsTheSeededBug(BrokenOsq.Bug bug) {
-        long seed = System.nanoTime();
-        for (int i = 0; i < MAX_ROUNDS; i++) {
-            MutexHarness.Report r = round(bug, seed + i);
+    void harnessReportsTheSeededBug(final BrokenOsq.Bug bug)
+    {
+        final long seed = System.nanoTime();
+        for (int i = 0; i < MAX_ROUNDS; i++)
+        {
+            final MutexHarness.Report r = round(bug, seed + i);
             System.out.println("round " + i + ": " + r);
-            if (showsItsSymptom(bug, r)) {
+            if (showsItsSymptom(bug, r))
+            {
                 return;
             }
-            if (!r.clean()) {
+            if (!r.clean())
+            {
                 throw new AssertionError("the harness failed " + bug + ", but not with its symptom: " + r);
             }
         }
@@ -78,20 +87,22 @@ class OsqNegativeControlTest {
      * a thread hung outside the queue's waits is not taken for the orphan.
      */
     @Test
-    void aStallIsNotTakenForTheSeededBug() {
-        MutexHarness.Config c = new MutexHarness.Config(4, 5_000, 1, STALL_MILLIS);
-        MutexHarness.Report stalled = new MutexHarness.Report("stalled", c, 20_000, 7, 3, 4, 3, 0, 0, true, "t",
+    void aStallIsNotTakenForTheSeededBug()
+    {
+        final MutexHarness.Config c = new MutexHarness.Config(4, 5_000, 1, STALL_MILLIS);
+        final MutexHarness.Report stalled = new MutexHarness.Report("stalled", c, 20_000, 7, 3, 4, 3, 0, 0, true, "t",
                 true, java.util.List.of(), java.util.List.of("osq-stress-1: abandoned while spinning in step A"));
         assertFalse(showsItsSymptom(BrokenOsq.Bug.SKIP_STEP_A, stalled), stalled::toString);
-        MutexHarness.Report hung = new MutexHarness.Report("hung", c, 20_000, 7, 3, 4, 3, 0, 0, true, "t",
+        final MutexHarness.Report hung = new MutexHarness.Report("hung", c, 20_000, 7, 3, 4, 3, 0, 0, true, "t",
                 true, java.util.List.of("osq-stress-2"),
                 java.util.List.of("osq-stress-1: abandoned while spinning in step A"));
         assertFalse(showsItsSymptom(BrokenOsq.Bug.TAIL_CHECK_THEN_ACT, hung), hung::toString);
     }
 
     @Test
-    void harnessPassesTheFaithfulCopy() {
-        MutexHarness.Report r = round(BrokenOsq.Bug.NONE, System.nanoTime());
+    void harnessPassesTheFaithfulCopy()
+    {
+        final MutexHarness.Report r = round(BrokenOsq.Bug.NONE, System.nanoTime());
         System.out.println(r);
         assertTrue(r.clean(), r::toString);
         assertFalse(r.lockedAtEnd());

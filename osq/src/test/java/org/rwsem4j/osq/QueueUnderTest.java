@@ -1,7 +1,8 @@
 package org.rwsem4j.osq;
 
 /** What the harnesses drive: the real {@link Osq}, or the seeded-bug {@link BrokenOsq}. Test-only. */
-interface QueueUnderTest {
+interface QueueUnderTest
+{
 
     boolean lock(Node node, GiveUp giveUp);
 
@@ -11,30 +12,37 @@ interface QueueUnderTest {
 
     String describeTail();
 
-    static QueueUnderTest of(Osq osq) {
-        return new QueueUnderTest() {
+    static QueueUnderTest of(final Osq osq)
+    {
+        return new QueueUnderTest()
+        {
             @Override
-            public boolean lock(Node node, GiveUp giveUp) {
+            public boolean lock(final Node node, final GiveUp giveUp)
+            {
                 return osq.lock(node, giveUp);
             }
 
             @Override
-            public void unlock(Node node) {
+            public void unlock(final Node node)
+            {
                 osq.unlock(node);
             }
 
             @Override
-            public boolean isLocked() {
+            public boolean isLocked()
+            {
                 return osq.isLocked();
             }
 
             @Override
-            public String describeTail() {
+            public String describeTail()
+            {
                 return osq.describeTail();
             }
 
             @Override
-            public String toString() {
+            public String toString()
+            {
                 return "Osq";
             }
         };

@@ -164,7 +164,8 @@ class RwsemMetricsTest
             assertTrue(CounterCheck.counter(registry, "orders", e).count() > 0, e.kernelName());
         }
         System.out.println("lock events after 3 contended rounds:\n" + events);
-        System.out.println("scrape of the SimpleMeterRegistry:\n" + ((SimpleMeterRegistry)registry).getMetersAsString());
+        System.out.println("scrape of the SimpleMeterRegistry:\n" +
+            ((SimpleMeterRegistry)registry).getMetersAsString());
     }
 
     @Test

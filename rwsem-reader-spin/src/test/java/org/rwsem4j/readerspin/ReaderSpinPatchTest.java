@@ -114,7 +114,9 @@ class ReaderSpinPatchTest
     void spinOnReaderOwnedIsBoundedByTheCountThreshold() throws InterruptedException
     {
         final LockEvents e = writerMeetsReaders("reader-owned+reader-spin", Tunables.ReaderSpinThreshold.COUNT,
-            Tunables.DEFAULT_READER_SPIN_COUNT, (lock, clock) -> { });
+            Tunables.DEFAULT_READER_SPIN_COUNT, (lock, clock) ->
+            {
+            });
         assertEquals(1, e.get(LockEvent.SPIN_ON_READERS), e::toString);
         assertEquals(1, e.get(LockEvent.SPIN_STOP_READER), e::toString);
     }
@@ -151,7 +153,9 @@ class ReaderSpinPatchTest
     void withoutThePatchAWriterStopsAtOnceOnReaders() throws InterruptedException
     {
         final LockEvents e = writerMeetsReaders("reader-owned", Tunables.ReaderSpinThreshold.COUNT,
-            Tunables.DEFAULT_READER_SPIN_COUNT, (lock, clock) -> { });
+            Tunables.DEFAULT_READER_SPIN_COUNT, (lock, clock) ->
+            {
+            });
         assertEquals(0, e.get(LockEvent.SPIN_ON_READERS), e::toString);
         assertEquals(1, e.get(LockEvent.SPIN_STOP_READER), e::toString);
     }

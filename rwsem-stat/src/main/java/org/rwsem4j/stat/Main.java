@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 
 import org.rwsem4j.StatsFile;
+import org.rwsem4j.cli.UsageErrors;
 
 import picocli.CommandLine;
 
@@ -27,7 +28,7 @@ import picocli.CommandLine;
 public final class Main
 {
     /** Exit code for bad arguments or a file that cannot be read as a stats file. */
-    public static final int EXIT_USAGE = 2;
+    public static final int EXIT_USAGE = UsageErrors.EXIT_USAGE;
 
     private Main()
     {
@@ -62,7 +63,7 @@ public final class Main
         final CommandLine cl = new CommandLine(new StatCommand(out, err));
         cl.setOut(outWriter);
         cl.setErr(errWriter);
-        UsageErrors.install(cl, errWriter);
+        UsageErrors.install(cl, errWriter, StatCommand.PROGRAM, "one stats file or pid");
         try
         {
             return cl.execute(args);

@@ -60,7 +60,8 @@ class CollectedLockCountersTest
             Thread.sleep(20);
         }
         assertEquals(CAPACITY - LockEvent.values().length, file.available());
-        assertTrue(StatsReader.open(file.path()).snapshot().keySet().stream().anyMatch(k -> k.startsWith("kept [base]")));
+        assertTrue(StatsReader.open(file.path()).snapshot().keySet().stream()
+            .anyMatch(k -> k.startsWith("kept [base]")));
         live.writeLock().lock();
         live.writeLock().unlock();
     }

@@ -70,6 +70,7 @@ class WakeOncePatchTest
             assertTrue(Contention.run(lock, 6, 2, Duration.ofMillis(500), 20) > 0);
             assertTrue(lock.state().isQuiescent(), lock.state()::toString);
         }
-        assertTrue(lock.events().get(LockEvent.WAKE_READER) > 0, () -> "no reader woken in 40 rounds: " + lock.events());
+        assertTrue(lock.events().get(LockEvent.WAKE_READER) > 0,
+            () -> "no reader woken in 40 rounds: " + lock.events());
     }
 }

@@ -95,7 +95,8 @@ class JfrContendedEventTest
         }
         assertEquals(2, events.stream().filter(e -> e.getString("mode").equals("read") && e.getBoolean("slept"))
             .count(), "both queued readers slept: " + events);
-        assertTrue(events.stream().filter(e -> e.getString("mode").equals("write") && e.getBoolean("slept")).count() >= 2,
+        assertTrue(events.stream().filter(e -> e.getString("mode").equals("write") && e.getBoolean("slept"))
+            .count() >= 2,
             "both queued writers slept: " + events);
     }
 

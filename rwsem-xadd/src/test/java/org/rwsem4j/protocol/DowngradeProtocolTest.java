@@ -17,15 +17,17 @@ import org.rwsem4j.Waiter;
 /**
  * Downgrade with queued readers, model-checked by Lincheck 3.7 over the on-heap lock word: a writer holds the lock
  * until both readers have queued behind it, downgrades, and then, still reading, waits until both readers are in.
- * A second writer tries the write trylock once, anywhere in the schedule. Checked in every explored interleaving: the queued readers all get
- * in while the downgrader still reads (otherwise the downgrader waits forever and Lincheck reports the hang), no
- * writer is inside with a reader, the count never holds fewer readers than are inside, every read unlock succeeds,
- * and the lock is quiescent at the end.
+ * A second writer tries the write trylock once, anywhere in the schedule. Checked in every explored interleaving: the
+ * queued readers all get in while the downgrader still reads (otherwise the downgrader waits forever and Lincheck
+ * reports the hang), no writer is inside with a reader, the count never holds fewer readers than are inside, every
+ * read unlock succeeds, and the lock is quiescent at the end.
  *
  * <p>Seeded bugs (test-only {@link ReaderGrant}s): a grant that publishes the readers but never adds their grant to
  * the count, and one that adds one reader too many. Both must be reported.
  */
 @Timeout(120)
+// The subjects' constructors are public (checkstyle calls that redundant): Lincheck constructs them reflectively.
+@SuppressWarnings("checkstyle:RedundantModifier")
 class DowngradeProtocolTest
 {
     static final int READERS = 2;

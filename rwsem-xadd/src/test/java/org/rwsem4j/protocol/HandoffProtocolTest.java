@@ -36,6 +36,8 @@ import org.rwsem4j.RwsemState;
  * so the bit is all that reserves the lock for the head. Seeded bug: the same steal ignoring HANDOFF.
  */
 @Timeout(120)
+// The subjects' constructors are public (checkstyle calls that redundant): Lincheck constructs them reflectively.
+@SuppressWarnings("checkstyle:RedundantModifier")
 class HandoffProtocolTest
 {
     /** The timed writer's patience, in fake-clock ticks (a handful of its own loop turns). */

@@ -27,6 +27,8 @@ import org.rwsem4j.Waiter;
  * reader inside, and the late grant leaves a phantom reader behind).
  */
 @Timeout(120)
+// The subjects' constructors are public (checkstyle calls that redundant): Lincheck constructs them reflectively.
+@SuppressWarnings("checkstyle:RedundantModifier")
 class ReaderGrantProtocolTest
 {
     static final int READERS = 2;

@@ -120,8 +120,8 @@ final class Schedules
             final String report = expected.getMessage();
             if (Arrays.stream(symptoms).noneMatch(report::contains))
             {
-                throw new AssertionError("Lincheck failed, but not with the seeded bug '" + what + "' (expected one of " +
-                    Arrays.toString(symptoms) + "):\n" + abbreviate(report), expected);
+                throw new AssertionError("Lincheck failed, but not with the seeded bug '" + what +
+                    "' (expected one of " + Arrays.toString(symptoms) + "):\n" + abbreviate(report), expected);
             }
             System.out.println("[expected] Lincheck found the seeded bug '" + what + "' in " + millis(start) +
                 " ms:\n" + abbreviate(report));

@@ -50,51 +50,11 @@ public final class Contention
                     {
                         if (writer)
                         {
-                            lock.writeLock().lock();
-                            try
-                            {
-                                synchronized (inside)
-                                {
-                                    if (inside[0] != 0 || inside[1] != 0)
-                                    {
-                                        throw new AssertionError("writer entered with others inside");
-                                    }
-                                    inside[1]++;
-                                }
-                                spin(csSpins);
-                                synchronized (inside)
-                                {
-                                    inside[1]--;
-                                }
-                            }
-                            finally
-                            {
-                                lock.writeLock().unlock();
-                            }
+                            writeOnce(lock, inside, csSpins);
                         }
                         else
                         {
-                            lock.readLock().lock();
-                            try
-                            {
-                                synchronized (inside)
-                                {
-                                    if (inside[1] != 0)
-                                    {
-                                        throw new AssertionError("reader entered with a writer inside");
-                                    }
-                                    inside[0]++;
-                                }
-                                spin(csSpins);
-                                synchronized (inside)
-                                {
-                                    inside[0]--;
-                                }
-                            }
-                            finally
-                            {
-                                lock.readLock().unlock();
-                            }
+                            readOnce(lock, inside, csSpins);
                         }
                         counts[id]++;
                         spin(csSpins);
@@ -136,6 +96,56 @@ public final class Contention
             total += c;
         }
         return total;
+    }
+
+    private static void writeOnce(final ReadWriteLock lock, final int[] inside, final int csSpins)
+    {
+        lock.writeLock().lock();
+        try
+        {
+            synchronized (inside)
+            {
+                if (inside[0] != 0 || inside[1] != 0)
+                {
+                    throw new AssertionError("writer entered with others inside");
+                }
+                inside[1]++;
+            }
+            spin(csSpins);
+            synchronized (inside)
+            {
+                inside[1]--;
+            }
+        }
+        finally
+        {
+            lock.writeLock().unlock();
+        }
+    }
+
+    private static void readOnce(final ReadWriteLock lock, final int[] inside, final int csSpins)
+    {
+        lock.readLock().lock();
+        try
+        {
+            synchronized (inside)
+            {
+                if (inside[1] != 0)
+                {
+                    throw new AssertionError("reader entered with a writer inside");
+                }
+                inside[0]++;
+            }
+            spin(csSpins);
+            synchronized (inside)
+            {
+                inside[0]--;
+            }
+        }
+        finally
+        {
+            lock.readLock().unlock();
+        }
     }
 
     private static void spin(final int n)

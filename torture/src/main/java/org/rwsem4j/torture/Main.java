@@ -11,6 +11,7 @@ import java.util.Set;
 
 import org.rwsem4j.Variant;
 import org.rwsem4j.cli.DurationConverter;
+import org.rwsem4j.cli.UsageErrors;
 
 import picocli.CommandLine;
 
@@ -25,7 +26,7 @@ public final class Main
 {
     static final int EXIT_SUCCESS = 0;
     static final int EXIT_FAILURE = 1;
-    static final int EXIT_USAGE = 2;
+    static final int EXIT_USAGE = UsageErrors.EXIT_USAGE;
     static final double DEFAULT_INTERRUPT_RATE = 200;
 
     /** Runs below this length are refused: they would hardly start their threads. */

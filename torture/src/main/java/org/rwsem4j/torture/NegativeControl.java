@@ -7,7 +7,10 @@ package org.rwsem4j.torture;
  */
 public enum NegativeControl
 {
-    /** locktorture's {@code lock_busted}: a {@link java.util.concurrent.locks.ReadWriteLock} whose lock and unlock do nothing. */
+    /**
+     * locktorture's {@code lock_busted}: a {@link java.util.concurrent.locks.ReadWriteLock} whose lock and unlock do
+     * nothing.
+     */
     BUSTED("busted"),
 
     /**

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.rwsem4j.Variant;
+import org.rwsem4j.cli.UsageException;
 
 /** Turns the CLI's {@code --variant} and {@code --oracle} into the list of runs, checking every spec first. */
 final class Plan

@@ -15,6 +15,7 @@ import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.cli.UsageErrors;
 
 import picocli.CommandLine;
 

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.rwsem4j.cli.DurationConverter;
+import org.rwsem4j.cli.UsageException;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;

@@ -36,7 +36,8 @@ public final class TortureResult
 
     TortureResult(final String lockName, final Oracle oracle, final long seed, final Duration elapsed,
         final SideStats writes, final SideStats reads, final long violationCount, final List<String> violations,
-        final HistoryReport history, final List<String> watchdogReports, final List<String> unexpected, final Boolean quiescent,
+        final HistoryReport history, final List<String> watchdogReports, final List<String> unexpected,
+        final Boolean quiescent,
         final String finalState, final LockEvents events, final long downgrades, final long longHolds,
         final long interruptsSent, final Duration firstFailure)
     {
@@ -275,7 +276,8 @@ public final class TortureResult
         }
         if (firstFailure != null)
         {
-            sb.append(String.format(java.util.Locale.ROOT, "First failure after %.2f s", firstFailure.toMillis() / 1000.0))
+            sb.append(String.format(java.util.Locale.ROOT, "First failure after %.2f s",
+                    firstFailure.toMillis() / 1000.0))
                 .append('\n');
         }
         watchdogReports.forEach(r -> sb.append(r).append('\n'));

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.Variant;
 import org.rwsem4j.cli.DurationConverter;
+import org.rwsem4j.cli.UsageException;
 
 import picocli.CommandLine;
 
