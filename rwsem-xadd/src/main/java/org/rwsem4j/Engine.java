@@ -613,7 +613,8 @@ final class Engine extends EngineOwnerL2Pad
         if (!ownedByCurrentThread())
         {
             throw new IllegalMonitorStateException(
-                "write unlock by " + Thread.currentThread().getName() + ", which does not hold the write lock: " + this);
+                "write unlock by " + Thread.currentThread().getName() + ", which does not hold the write lock: " +
+                this);
         }
         clearWriterOwner(null);
         final long old = word.getAndAdd(-WRITER_LOCKED);

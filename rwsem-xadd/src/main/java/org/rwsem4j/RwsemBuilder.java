@@ -231,7 +231,8 @@ public final class RwsemBuilder
         final boolean publishes = name != null && source.isOffHeap() && (!statsChosen || stats != null);
         if (publishWord && !publishes)
         {
-            throw new IllegalArgumentException("publishLockWord() needs a named lock with an off-heap word and a stats file");
+            throw new IllegalArgumentException(
+                "publishLockWord() needs a named lock with an off-heap word and a stats file");
         }
         // A refused default place gives null (warned once): the lock works, its counters stay in process.
         final StatsFile file = !publishes ? null : statsChosen ? stats : StatsFile.defaultForLocks();

@@ -149,8 +149,8 @@ public final class StatsReader implements AutoCloseable
         final int version = header.getInt(StatsFile.VERSION_OFFSET);
         if (version != StatsFile.VERSION)
         {
-            throw new IllegalArgumentException(path + " has layout version " + version + "; this reader reads version " +
-                StatsFile.VERSION);
+            throw new IllegalArgumentException(path + " has layout version " + version +
+                "; this reader reads version " + StatsFile.VERSION);
         }
         final int ready = header.getInt(StatsFile.READY_OFFSET);
         if (ready != 1)

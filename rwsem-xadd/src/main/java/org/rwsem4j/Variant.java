@@ -391,7 +391,7 @@ public final class Variant
         {
             for (int j = i + 1; j < ps.size(); j++)
             {
-                final Set<DecisionPoint> shared = EnumSetOf(ps.get(i).decisionPoints());
+                final Set<DecisionPoint> shared = enumSetOf(ps.get(i).decisionPoints());
                 shared.retainAll(ps.get(j).decisionPoints());
                 if (!shared.isEmpty())
                 {
@@ -410,7 +410,7 @@ public final class Variant
         return out;
     }
 
-    private static Set<DecisionPoint> EnumSetOf(final Set<DecisionPoint> points)
+    private static Set<DecisionPoint> enumSetOf(final Set<DecisionPoint> points)
     {
         return points.isEmpty() ? java.util.EnumSet.noneOf(DecisionPoint.class) : java.util.EnumSet.copyOf(points);
     }

@@ -188,7 +188,7 @@ class VariantSpecTest
                 .build(),
             "patch sneaky-test sets decision point READ_TRYLOCK but does not declare it");
         assertMessage(IllegalStateException.class, () -> Rwsem.builder()
-                .patch(TestPatch.named("bare-test").installs(h -> h.unlockWake(path -> { })))
+                .patch(TestPatch.named("bare-test").installs(h -> h.unlockWake(path -> path.wake())))
                 .build(),
             "UNLOCK_WAKE");
     }
