@@ -17,6 +17,7 @@ final class Catalogue
         MODULE_OF.put("reader-owned", "rwsem-reader-owned");
         MODULE_OF.put("wake-once", "rwsem-wake-once");
         MODULE_OF.put("trylock", "rwsem-trylock");
+        MODULE_OF.put("spin-on-readers", "rwsem-reader-spin");
         MODULE_OF.put("reader-spin", "rwsem-reader-spin");
         MODULE_OF.put("writer-respin", "rwsem-reader-spin");
         MODULE_OF.put("wake-skip", "rwsem-reader-spin");
@@ -32,15 +33,16 @@ final class Catalogue
     /**
      * The recommended preset, filtered to the patches on the classpath (a member whose requirement is missing is
      * dropped). Chosen from the quick ablation on 2 cores (bench/results/latest.md): reader-spin (with the
-     * reader-owned state it needs) is the only patch with a large effect, cutting the seed-000 1:1 and 10:1 cells at
-     * 10 threads by 80-90%; handoff bounds every waiter's wait at about the handoff timeout, and handoff-spin keeps
-     * the lock busy while the bit is set; wake-once scans the wait list once, with no measured loss. Left out:
-     * trylock (no gain beyond the spread here; upstream undid it in 5.16) and writer-respin (no gain beyond the
-     * spread). Upstream removed reader spinning in 5.11 for reader fragmentation on large machines; on small
-     * machines it is what keeps an oversubscribed rwsem from sleeping on every acquisition.
+     * spin-on-readers threshold and the reader-owned state it needs; until issue 11 the threshold was part of
+     * reader-spin) is the only patch with a large effect, cutting the seed-000 1:1 and 10:1 cells at 10 threads by
+     * 80-90%; handoff bounds every waiter's wait at about the handoff timeout, and handoff-spin keeps the lock busy
+     * while the bit is set; wake-once scans the wait list once, with no measured loss. Left out: trylock (no gain
+     * beyond the spread here; upstream undid it in 5.16) and writer-respin (no gain beyond the spread). Upstream
+     * removed reader spinning in 5.11 for reader fragmentation on large machines; on small machines it is what keeps
+     * an oversubscribed rwsem from sleeping on every acquisition.
      */
     static final List<String> RECOMMENDED_PATCHES =
-        List.of("reader-owned", "reader-spin", "wake-once", "handoff", "handoff-spin");
+        List.of("reader-owned", "spin-on-readers", "reader-spin", "wake-once", "handoff", "handoff-spin");
 
     private Catalogue()
     {

@@ -34,7 +34,7 @@ public enum LockEvent
     SPIN_NULL_OWNER("rwsem_spin_null_owner"),
     /** A spinner stopped because readers own the lock (reader-owned). */
     SPIN_STOP_READER("rwsem_spin_stop_reader"),
-    /** A spinner kept spinning on a reader-owned lock within its threshold (reader-spin). */
+    /** A spinner kept spinning on a reader-owned lock within its threshold (spin-on-readers). */
     SPIN_ON_READERS("rwsem_spin_on_readers"),
     /** A reader went to sleep ({@code rwsem_sleep_reader}). */
     SLEEP_READER("rwsem_sleep_reader"),

@@ -115,7 +115,7 @@ public final class RwsemBuilder
     /**
      * Sets how spinning on a reader-owned lock is bounded.
      *
-     * @param threshold how spinning on a reader-owned lock is bounded (with the {@code reader-spin} patch)
+     * @param threshold how spinning on a reader-owned lock is bounded (with the {@code spin-on-readers} patch)
      * @return this
      */
     public RwsemBuilder readerSpinThreshold(final Tunables.ReaderSpinThreshold threshold)

@@ -12,7 +12,7 @@ public final class Tunables
     /** Bound on the handoff writer's NULL-owner retries (Java cannot disable preemption). */
     public static final int DEFAULT_NULL_OWNER_RETRIES = 8;
 
-    /** How a spinner bounds its spin on a reader-owned lock (reader-spin). */
+    /** How a spinner bounds its spin on a reader-owned lock (spin-on-readers). */
     public enum ReaderSpinThreshold
     {
         /** Seed 000 (2014): give up after 64 consecutive reader-owned observations. */

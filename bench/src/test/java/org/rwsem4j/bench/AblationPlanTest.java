@@ -16,14 +16,15 @@ class AblationPlanTest
         PatchInfo.of("reader-owned"),
         PatchInfo.of("wake-once"),
         PatchInfo.of("trylock"),
-        PatchInfo.of("reader-spin", "reader-owned"),
+        PatchInfo.of("spin-on-readers", "reader-owned"),
+        PatchInfo.of("reader-spin", "spin-on-readers"),
         PatchInfo.of("writer-respin"),
         new PatchInfo("wake-skip", "rwsem-reader-spin", "000", Set.of(), Set.of("handoff"), true),
         new PatchInfo("handoff", "rwsem-handoff", "-", Set.of(), Set.of("wake-skip"), false),
         PatchInfo.of("handoff-spin", "handoff"));
 
-    private static final Set<String> ALL = Set.of("reader-owned", "wake-once", "trylock", "reader-spin",
-        "writer-respin", "handoff", "handoff-spin");
+    private static final Set<String> ALL = Set.of("reader-owned", "wake-once", "trylock", "spin-on-readers",
+        "reader-spin", "writer-respin", "handoff", "handoff-spin");
 
     private static Contribution find(final AblationPlan plan, final Contribution.Kind kind, final String patch)
     {
@@ -47,8 +48,11 @@ class AblationPlanTest
     {
         final AblationPlan plan = AblationPlan.of(CATALOGUE);
         final Contribution spin = find(plan, Contribution.Kind.ADDING, "reader-spin");
-        assertEquals(Set.of("reader-owned"), spin.without().patches());
-        assertEquals(Set.of("reader-owned", "reader-spin"), spin.with().patches());
+        assertEquals(Set.of("reader-owned", "spin-on-readers"), spin.without().patches());
+        assertEquals(Set.of("reader-owned", "spin-on-readers", "reader-spin"), spin.with().patches());
+        final Contribution threshold = find(plan, Contribution.Kind.ADDING, "spin-on-readers");
+        assertEquals(Set.of("reader-owned"), threshold.without().patches());
+        assertEquals(Set.of("reader-owned", "spin-on-readers"), threshold.with().patches());
         final Contribution handoffSpin = find(plan, Contribution.Kind.ADDING, "handoff-spin");
         assertEquals(Set.of("handoff"), handoffSpin.without().patches());
         assertEquals(Set.of("handoff", "handoff-spin"), handoffSpin.with().patches());
@@ -64,11 +68,13 @@ class AblationPlanTest
         final AblationPlan plan = AblationPlan.of(CATALOGUE);
         final Contribution owned = find(plan, Contribution.Kind.REMOVING, "reader-owned");
         assertEquals(ALL, owned.with().patches());
-        assertEquals(minus(ALL, "reader-owned", "reader-spin"), owned.without().patches());
+        assertEquals(minus(ALL, "reader-owned", "spin-on-readers", "reader-spin"), owned.without().patches());
         final Contribution handoff = find(plan, Contribution.Kind.REMOVING, "handoff");
         assertEquals(minus(ALL, "handoff", "handoff-spin"), handoff.without().patches());
         final Contribution spin = find(plan, Contribution.Kind.REMOVING, "reader-spin");
         assertEquals(minus(ALL, "reader-spin"), spin.without().patches());
+        final Contribution threshold = find(plan, Contribution.Kind.REMOVING, "spin-on-readers");
+        assertEquals(minus(ALL, "spin-on-readers", "reader-spin"), threshold.without().patches());
     }
 
     /** Requirements two steps deep: adding takes them all in, removing takes out every patch above. */
@@ -99,7 +105,7 @@ class AblationPlanTest
         assertEquals(with, skip.with().patches());
         assertTrue(plan.contributions().stream()
             .noneMatch(c -> c.kind() == Contribution.Kind.REMOVING && c.patch().equals("wake-skip")));
-        assertEquals(8 + 7 + 1, plan.contributions().size());
+        assertEquals(9 + 8 + 1, plan.contributions().size());
     }
 
     @Test

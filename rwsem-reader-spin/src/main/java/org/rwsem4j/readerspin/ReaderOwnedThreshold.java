@@ -6,7 +6,8 @@ import org.rwsem4j.SpinPolicy;
 import org.rwsem4j.Tunables;
 
 /**
- * Refines {@code reader-owned}'s spin policy: a reader-owned lock is worth spinning on for a bounded threshold.
+ * The spin policy {@code spin-on-readers} installs: it refines {@code reader-owned}'s, so that a reader-owned lock is
+ * worth spinning on for a bounded threshold.
  * <ul>
  *   <li>{@link Tunables.ReaderSpinThreshold#COUNT} (default, seed 000): stop after {@code readerSpinCount} (64)
  *       consecutive reader-owned observations; the count resets when another state is seen.</li>

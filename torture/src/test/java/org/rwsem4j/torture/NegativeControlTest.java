@@ -124,7 +124,7 @@ class NegativeControlTest
         for (int i = 0; i < runs; i++)
         {
             final TortureResult r = control(NegativeControl.UNSAFE_WAKE_2016, Oracle.DATA)
-                .variant("reader-owned+reader-spin")
+                .variant("reader-owned+spin-on-readers+reader-spin")
                 .readers(8)
                 .writers(8)
                 .downgradePercent(100)
