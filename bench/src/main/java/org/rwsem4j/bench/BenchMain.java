@@ -1,8 +1,6 @@
 package org.rwsem4j.bench;
 
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 
 import org.rwsem4j.cli.UsageErrors;
 
@@ -43,21 +41,7 @@ public final class BenchMain
      */
     static int run(final String[] args, final PrintStream out, final PrintStream err) throws Exception
     {
-        final PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
-        final PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
-        final CommandLine cl = commandLine(out, err);
-        cl.setOut(outWriter);
-        cl.setErr(errWriter);
-        UsageErrors.install(cl, errWriter, BenchCommand.PROGRAM);
-        try
-        {
-            return cl.execute(args);
-        }
-        finally
-        {
-            outWriter.flush();
-            errWriter.flush();
-        }
+        return UsageErrors.execute(commandLine(out, err), args, out, err, BenchCommand.PROGRAM, null);
     }
 
     /**

@@ -1,8 +1,6 @@
 package org.rwsem4j.stat;
 
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 
@@ -58,21 +56,8 @@ public final class Main
      */
     public static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
-        final PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
-        final PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
-        final CommandLine cl = new CommandLine(new StatCommand(out, err));
-        cl.setOut(outWriter);
-        cl.setErr(errWriter);
-        UsageErrors.install(cl, errWriter, StatCommand.PROGRAM, "one stats file or pid");
-        try
-        {
-            return cl.execute(args);
-        }
-        finally
-        {
-            outWriter.flush();
-            errWriter.flush();
-        }
+        return UsageErrors.execute(new CommandLine(new StatCommand(out, err)), args, out, err, StatCommand.PROGRAM,
+            "one stats file or pid");
     }
 
     /**

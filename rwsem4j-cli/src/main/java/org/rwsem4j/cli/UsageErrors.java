@@ -1,6 +1,8 @@
 package org.rwsem4j.cli;
 
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 
@@ -21,6 +23,38 @@ public final class UsageErrors
 
     private UsageErrors()
     {
+    }
+
+    /**
+     * Runs a command line the way every CLI here does: output and errors as UTF-8 writers over {@code out} and
+     * {@code err}, usage errors {@linkplain #install(CommandLine, PrintWriter, String, String) installed}, both writers
+     * flushed at the end.
+     *
+     * @param cl      the command line, with its subcommands added
+     * @param args    the arguments
+     * @param out     where output and help go
+     * @param err     where errors go
+     * @param program the name each error line starts with
+     * @param note    what the command takes instead of an unexpected argument, or null
+     * @return the exit status
+     */
+    public static int execute(final CommandLine cl, final String[] args, final PrintStream out,
+        final PrintStream err, final String program, final String note)
+    {
+        final PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
+        final PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
+        cl.setOut(outWriter);
+        cl.setErr(errWriter);
+        install(cl, errWriter, program, note);
+        try
+        {
+            return cl.execute(args);
+        }
+        finally
+        {
+            outWriter.flush();
+            errWriter.flush();
+        }
     }
 
     /**

@@ -1,8 +1,6 @@
 package org.rwsem4j.torture;
 
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -61,23 +59,10 @@ public final class Main
      */
     public static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
-        final PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
-        final PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
         final CommandLine cl = new CommandLine(new TortureCommand(out, err));
         cl.addSubcommand(new ListCommand(out));
         cl.addSubcommand(new CommandLine.HelpCommand());
-        cl.setOut(outWriter);
-        cl.setErr(errWriter);
-        UsageErrors.install(cl, errWriter, TortureCommand.PROGRAM);
-        try
-        {
-            return cl.execute(args);
-        }
-        finally
-        {
-            outWriter.flush();
-            errWriter.flush();
-        }
+        return UsageErrors.execute(cl, args, out, err, TortureCommand.PROGRAM, null);
     }
 
     /**

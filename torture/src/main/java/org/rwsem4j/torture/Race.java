@@ -1,8 +1,6 @@
 package org.rwsem4j.torture;
 
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -57,21 +55,7 @@ public final class Race
 
     static int run(final String[] args, final PrintStream out, final PrintStream err)
     {
-        final PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
-        final PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
-        final CommandLine cl = new CommandLine(new RaceArgs(out, err));
-        cl.setOut(outWriter);
-        cl.setErr(errWriter);
-        UsageErrors.install(cl, errWriter, RaceArgs.PROGRAM);
-        try
-        {
-            return cl.execute(args);
-        }
-        finally
-        {
-            outWriter.flush();
-            errWriter.flush();
-        }
+        return UsageErrors.execute(new CommandLine(new RaceArgs(out, err)), args, out, err, RaceArgs.PROGRAM, null);
     }
 
     /** Runs the race the checked arguments describe. */
