@@ -147,6 +147,8 @@ final class Engine extends EngineOwnerL2Pad
     private final long spinBudgetNanos;
     private final long handoffTimeoutNanos;
     private final int nullOwnerRetries;
+    /** {@link RwsemBuilder#platformAdaptations}: read on slow paths only. */
+    private final boolean adapt;
 
     /**
      * A seeded handoff-bookkeeping bug for the handoff protocol tests' negative controls, read once at construction
@@ -189,6 +191,7 @@ final class Engine extends EngineOwnerL2Pad
         this.spinBudgetNanos = tunables.spinBudgetNanos;
         this.handoffTimeoutNanos = tunables.handoffTimeoutNanos;
         this.nullOwnerRetries = tunables.nullOwnerRetries;
+        this.adapt = tunables.platformAdaptations;
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -647,6 +650,11 @@ final class Engine extends EngineOwnerL2Pad
         {
             throw notReentrant("write");
         }
+        if (adapt && rwsemTryWriteLockUnqueued())
+        {
+            events.inc(LockEvent.WLOCK_STEAL); // platform adaptation: the fast path failed on WAITERS alone
+            return true;
+        }
         events.inc(LockEvent.WLOCK);
         final ContendedEvent event = JfrSupport.beginContendedEvent();
         final Waiter waiter = newWaiter(true, mode);
@@ -761,6 +769,10 @@ final class Engine extends EngineOwnerL2Pad
                     if (exit != null)
                     {
                         rwsemDelWakeWaiter(waiter, wakeQ);
+                    }
+                    else
+                    {
+                        waiter.waiting = true;
                     }
                 }
                 finally
@@ -1153,6 +1165,12 @@ final class Engine extends EngineOwnerL2Pad
         {
             if (type == WAKE_ANY)
             {
+                if (adapt && !head.waiting)
+                {
+                    events.inc(LockEvent.WAKE_WRITER_AWAKE); // it will try again before it sleeps
+                    return;
+                }
+                head.waiting = false;
                 head.wakeup = true;
                 wakeQ.add(head.thread);
                 events.inc(LockEvent.WAKE_WRITER);

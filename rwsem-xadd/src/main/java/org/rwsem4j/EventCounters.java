@@ -14,6 +14,11 @@ import org.agrona.concurrent.UnsafeBuffer;
 final class EventCounters
 {
     private static final int N = LockEvent.values().length;
+    /**
+     * {@code -Drwsem4j.events=off}: count nothing, for measuring what counting costs (issue 12's no-counters
+     * experiment); every count then reads 0.
+     */
+    static final boolean OFF = "off".equals(System.getProperty("rwsem4j.events"));
     private static final java.lang.invoke.VarHandle STORAGE;
 
     static
@@ -61,6 +66,10 @@ final class EventCounters
 
     void add(final LockEvent event, final long delta)
     {
+        if (OFF)
+        {
+            return;
+        }
         final Object s = storage();
         if (s == null)
         {

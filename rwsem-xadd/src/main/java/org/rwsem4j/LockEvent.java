@@ -16,6 +16,11 @@ public enum LockEvent
     RLOCK_HANDOFF("rwsem_rlock_handoff"),
     /** A reader acquired by optimistic spinning ({@code rwsem_opt_rlock}; reader-spin). */
     OPT_RLOCK("rwsem_opt_rlock"),
+    /**
+     * A writer entering the slow path took a free lock past queued waiters before queueing or spinning (a platform
+     * adaptation, not counted in {@link #WLOCK}).
+     */
+    WLOCK_STEAL("rwsem_wlock_steal"),
     /** A writer entered the write slow path ({@code rwsem_wlock}). */
     WLOCK("rwsem_wlock"),
     /** A queued writer gave up: interrupted or timed out ({@code rwsem_wlock_fail}). */
@@ -44,6 +49,11 @@ public enum LockEvent
     WAKE_READER("rwsem_wake_reader"),
     /** A writer was queued for wakeup ({@code rwsem_wake_writer}). */
     WAKE_WRITER("rwsem_wake_writer"),
+    /**
+     * A wake found the head writer awake (woken before, and not yet back from its try of the lock) and did not
+     * unpark it again (a platform adaptation).
+     */
+    WAKE_WRITER_AWAKE("rwsem_wake_writer_awake"),
     /** One pass over the shared wait list while collecting readers to wake (wake-once halves these). */
     WAKE_LIST_SCAN("rwsem_wake_list_scan"),
     /** An unlock skipped its wakeup because a spinner or writer owner was present (wake-skip). */

@@ -20,6 +20,7 @@ public final class RwsemBuilder
     private Tunables.ReaderSpinThreshold readerSpinThreshold = Tunables.ReaderSpinThreshold.COUNT;
     private int readerSpinCount = Tunables.DEFAULT_READER_SPIN_COUNT;
     private int nullOwnerRetries = Tunables.DEFAULT_NULL_OWNER_RETRIES;
+    private boolean platformAdaptations = true;
     private NanoClock clock = NanoClock.SYSTEM;
     private String name;
     private StatsFile stats;
@@ -97,6 +98,22 @@ public final class RwsemBuilder
     public RwsemBuilder spinBudget(final Duration budget)
     {
         this.spinBudgetNanos = nonNegative(budget, "spinBudget");
+        return this;
+    }
+
+    /**
+     * Switches the engine's platform adaptations on (the default) or off. They are not from the kernel: they stand
+     * in for what the kernel gets from its scheduler, on a JVM that has more runnable threads than cores (a writer
+     * entering the slow path takes a free lock before it queues; a queued writer that has been woken is not woken
+     * again until it has tried the lock). Off, every variant is the kernel's algorithm alone, as the ablation's
+     * "no adaptations" configuration measures.
+     *
+     * @param on whether to use them
+     * @return this
+     */
+    public RwsemBuilder platformAdaptations(final boolean on)
+    {
+        this.platformAdaptations = on;
         return this;
     }
 
@@ -220,7 +237,7 @@ public final class RwsemBuilder
     {
         final Variant variant = Variant.resolve(spec, extra);
         final Tunables tunables = new Tunables(spinBudgetNanos, handoffTimeoutNanos, readerSpinThreshold,
-            readerSpinCount, nullOwnerRetries, clock);
+            readerSpinCount, nullOwnerRetries, platformAdaptations, clock);
         final Hooks hooks = new Hooks(tunables);
         for (final Patch p : variant.installOrder())
         {

@@ -26,6 +26,7 @@ public final class Tunables
     final ReaderSpinThreshold readerSpinThreshold;
     final int readerSpinCount;
     final int nullOwnerRetries;
+    final boolean platformAdaptations;
     final NanoClock clock;
 
     Tunables(
@@ -34,8 +35,10 @@ public final class Tunables
         final ReaderSpinThreshold readerSpinThreshold,
         final int readerSpinCount,
         final int nullOwnerRetries,
+        final boolean platformAdaptations,
         final NanoClock clock)
     {
+        this.platformAdaptations = platformAdaptations;
         this.spinBudgetNanos = spinBudgetNanos;
         this.handoffTimeoutNanos = handoffTimeoutNanos;
         this.readerSpinThreshold = readerSpinThreshold;
@@ -47,7 +50,13 @@ public final class Tunables
     static Tunables defaults()
     {
         return new Tunables(DEFAULT_SPIN_BUDGET_NANOS, DEFAULT_HANDOFF_TIMEOUT_NANOS, ReaderSpinThreshold.COUNT,
-            DEFAULT_READER_SPIN_COUNT, DEFAULT_NULL_OWNER_RETRIES, NanoClock.SYSTEM);
+            DEFAULT_READER_SPIN_COUNT, DEFAULT_NULL_OWNER_RETRIES, true, NanoClock.SYSTEM);
+    }
+
+    /** {@return whether the engine's platform adaptations are on (the default; see the engine notes)} */
+    public boolean platformAdaptations()
+    {
+        return platformAdaptations;
     }
 
     /** {@return the optimistic spin budget per attempt, in nanoseconds} */

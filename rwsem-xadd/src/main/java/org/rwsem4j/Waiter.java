@@ -18,6 +18,11 @@ public final class Waiter
     volatile boolean wakeup;
     /** This waiter set or inherited the handoff bit (5.16+ {@code handoff_set}). */
     boolean handoffSet;
+    /**
+     * A queued writer that failed its last try and may sleep: the next wake must unpark it. Cleared by the wake;
+     * set again by the writer after its next failed try. Read and written under the wait lock.
+     */
+    boolean waiting;
     Waiter prev;
     Waiter next;
     boolean queued;

@@ -1,5 +1,6 @@
 package org.rwsem4j.bench;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReadWriteLock;
@@ -8,6 +9,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.concurrent.locks.StampedLock;
 
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.RwsemBuilder;
 import org.rwsem4j.Variant;
 
 /**
@@ -47,13 +49,58 @@ final class Locks
             case STAMPED:
                 return new StampedAsReadWriteLock(new StampedLock());
             default:
-                if (impl.endsWith(ON_HEAP_SUFFIX))
-                {
-                    final String spec = impl.substring(0, impl.length() - ON_HEAP_SUFFIX.length());
-                    return Rwsem.builder().variant(spec).onHeap().build();
-                }
-                return Rwsem.of(impl);
+                return impl.indexOf('@') < 0 ? Rwsem.of(impl) : withOptions(impl);
         }
+    }
+
+    /**
+     * A variant spec with options after {@code @}, for experiments: {@code heap} (the on-heap lock word),
+     * {@code noadapt} (no platform adaptations), {@code spin=<n>ns|us|ms} (the spin budget, e.g. {@code spin=0}),
+     * {@code nullretries=<n>}; e.g.
+     * {@code recommended@spin=0@heap}.
+     */
+    private static ReadWriteLock withOptions(final String impl)
+    {
+        final String[] parts = impl.split("@", -1);
+        final RwsemBuilder builder = Rwsem.builder().variant(parts[0]);
+        for (int i = 1; i < parts.length; i++)
+        {
+            final String option = parts[i];
+            if (option.equals("heap"))
+            {
+                builder.onHeap();
+            }
+            else if (option.startsWith("spin="))
+            {
+                builder.spinBudget(Duration.ofNanos(nanos(option.substring(5), impl)));
+            }
+            else if (option.equals("noadapt"))
+            {
+                builder.platformAdaptations(false);
+            }
+            else if (option.startsWith("nullretries="))
+            {
+                builder.nullOwnerRetries(Integer.parseInt(option.substring(12)));
+            }
+            else
+            {
+                throw new IllegalArgumentException("unknown option '" + option + "' in '" + impl +
+                    "': valid options are heap, noadapt, spin=<n>ns|us|ms, nullretries=<n>");
+            }
+        }
+        return builder.build();
+    }
+
+    private static long nanos(final String value, final String impl)
+    {
+        final java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)(ns|us|ms)?").matcher(value);
+        if (!m.matches())
+        {
+            throw new IllegalArgumentException("bad duration '" + value + "' in '" + impl + "': e.g. 0, 500ns, 20us");
+        }
+        final long n = Long.parseLong(m.group(1));
+        final String unit = m.group(2) == null ? "ns" : m.group(2);
+        return unit.equals("ms") ? n * 1_000_000 : unit.equals("us") ? n * 1_000 : n;
     }
 
     /**
@@ -77,9 +124,12 @@ final class Locks
         {
             return;
         }
-        final String spec = impl.endsWith(ON_HEAP_SUFFIX) ?
-            impl.substring(0, impl.length() - ON_HEAP_SUFFIX.length()) : impl;
-        Variant.parse(spec);
+        if (impl.indexOf('@') >= 0)
+        {
+            withOptions(impl); // builds one lock: checks the spec and every option
+            return;
+        }
+        Variant.parse(impl);
     }
 
     /** {@code mutex}: one ReentrantLock behind both sides, as the seed's mutex row. */

@@ -1,0 +1,113 @@
+package org.rwsem4j;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rwsem4j.TestSupport.assertQuiescent;
+import static org.rwsem4j.TestSupport.assertUsableByAnotherThread;
+import static org.rwsem4j.TestSupport.awaitQueuedAndParked;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.rwsem4j.TestSupport.Worker;
+
+/**
+ * The engine's platform adaptations ({@link RwsemBuilder#platformAdaptations}), on and off: each test's "off" case
+ * is its negative control.
+ */
+class PlatformAdaptationsTest
+{
+    /**
+     * A writer entering the slow path on a free lock whose only obstacle is WAITERS takes it at once (one CAS, no
+     * queue): counted as WLOCK_STEAL, not WLOCK. The queued writer is kept asleep by an unlock-wake hook that does not
+     * wake while {@code wakes} is off, so the lock is free with a waiter queued when the test's writer arrives.
+     */
+    @ParameterizedTest(name = "platformAdaptations({0})")
+    @ValueSource(booleans = {true, false})
+    void aWriterTakesAFreeLockPastQueuedWaitersBeforeQueueing(final boolean adapt)
+    {
+        final AtomicBoolean wakes = new AtomicBoolean(true);
+        final Rwsem lock = Rwsem.builder()
+            .patch(TestPatch.named("held-wakes-test").overrides(DecisionPoint.UNLOCK_WAKE).installs(h ->
+                h.unlockWake(path ->
+                {
+                    if (wakes.get())
+                    {
+                        path.wake();
+                    }
+                })))
+            .platformAdaptations(adapt)
+            .build();
+        lock.writeLock().lock();
+        final Worker<Void> queued = Worker.start("queued-writer", () ->
+        {
+            lock.writeLock().lock();
+            lock.writeLock().unlock();
+            return null;
+        });
+        awaitQueuedAndParked(lock, 1, queued.thread());
+        wakes.set(false);
+        lock.writeLock().unlock(); // free, WAITERS set, the queued writer asleep
+        final LockEvents before = lock.events();
+
+        lock.writeLock().lock();
+
+        final LockEvents after = lock.events();
+        final String state = lock.state().toString();
+        assertEquals(adapt ? 1 : 0, after.get(LockEvent.WLOCK_STEAL) - before.get(LockEvent.WLOCK_STEAL), state);
+        assertEquals(adapt ? 0 : 1, after.get(LockEvent.WLOCK) - before.get(LockEvent.WLOCK), state);
+        wakes.set(true);
+        lock.writeLock().unlock();
+        queued.join();
+        assertQuiescent(lock);
+        assertUsableByAnotherThread(lock);
+    }
+
+    /**
+     * Writers only, oversubscribed: with the adaptations a wake that finds the head writer already woken (and not
+     * yet back from its try) does not unpark it again (WAKE_WRITER_AWAKE); without them every wake unparks. The "on"
+     * half needs two wakes to meet one woken writer, which 6 writers x 20,000 operations on a small machine give
+     * thousands of times; the "off" half cannot count one.
+     */
+    @ParameterizedTest(name = "platformAdaptations({0})")
+    @ValueSource(booleans = {true, false})
+    void aWokenWriterIsNotWokenAgainBeforeItHasTried(final boolean adapt)
+    {
+        final Rwsem lock = Rwsem.builder().platformAdaptations(adapt).build();
+        final List<Worker<Void>> workers = new ArrayList<>();
+        for (int t = 0; t < 6; t++)
+        {
+            workers.add(Worker.start("writer-" + t, () ->
+            {
+                for (int i = 0; i < 20_000; i++)
+                {
+                    lock.writeLock().lock();
+                    Thread.onSpinWait();
+                    lock.writeLock().unlock();
+                }
+                return null;
+            }));
+        }
+        workers.forEach(Worker::join);
+        final long awake = lock.events().get(LockEvent.WAKE_WRITER_AWAKE);
+        if (adapt)
+        {
+            assertTrue(awake > 0, () -> "no wake met an awake writer: " + lock.events());
+        }
+        else
+        {
+            assertEquals(0, awake, () -> lock.events().toString());
+        }
+        assertQuiescent(lock);
+    }
+
+    @Test
+    void theBuilderSaysWhetherTheyAreOn()
+    {
+        assertTrue(Tunables.defaults().platformAdaptations());
+    }
+}
