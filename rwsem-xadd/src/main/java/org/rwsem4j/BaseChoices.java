@@ -72,6 +72,9 @@ final class BaseChoices
         }
     };
 
+    /** A slow-path reader does not steal. */
+    static final ReaderSteal NO_READER_STEAL = (path, reader, count) -> false;
+
     /** A slow-path reader queues at once. */
     static final ReaderSpin READERS_QUEUE = (path, reader, count) -> false;
 

@@ -31,6 +31,11 @@ public enum DecisionPoint
      */
     SPIN_ON_OWNER,
     /**
+     * {@link ReaderSteal}: what a reader that missed the fast path does first, with its fast path's bias, in
+     * {@code Engine.rwsemDownReadSlowpath}, ahead of {@link #READER_SPIN}. Base: nothing. Kernel 5.11 (reader-steal).
+     */
+    READER_STEAL,
+    /**
      * {@link ReaderSpin}: what a reader that missed the fast path does before it queues, in
      * {@code Engine.rwsemDownReadSlowpath}. Base: nothing; readers queue. Seed 000 (reader-spin).
      */

@@ -136,6 +136,7 @@ final class Engine extends EngineOwnerL2Pad
     private final ReadTrylock readTrylock;
     private final boolean markReaderOwned;
     private final SpinPolicy spinPolicy;
+    private final ReaderSteal readerSteal;
     private final ReaderSpin readerSpin;
     private final ReaderGrant readerGrant;
     private final WokenWriter wokenWriter;
@@ -181,6 +182,7 @@ final class Engine extends EngineOwnerL2Pad
         this.readTrylock = hooks.readTrylock;
         this.markReaderOwned = hooks.markReaderOwned;
         this.spinPolicy = hooks.spinPolicy;
+        this.readerSteal = hooks.readerSteal;
         this.readerSpin = hooks.readerSpin;
         this.readerGrant = hooks.readerGrant;
         this.wokenWriter = hooks.wokenWriter;
@@ -427,15 +429,15 @@ final class Engine extends EngineOwnerL2Pad
     }
 
     /**
-     * {@code rwsem_down_read_slowpath}, holding the bias the fast path added: the reader spin hook
-     * ({@link DecisionPoint#READER_SPIN}); then, under the wait lock, the empty-queue steal or the queue (WAITERS,
+     * {@code rwsem_down_read_slowpath}, holding the bias the fast path added: the reader steal hook
+     * ({@link DecisionPoint#READER_STEAL}), then the reader spin hook ({@link DecisionPoint#READER_SPIN}); then, under the wait lock, the empty-queue steal or the queue (WAITERS,
      * the bias given back, the conditional wake in one atomic add); then wait for the grant.
      */
     private boolean rwsemDownReadSlowpath(final Waiter waiter, final long count, final long nanos)
         throws InterruptedException
     {
         final long deadline = waiter.mode == TIMED ? clock.nanoTime() + nanos : 0;
-        if (readerSpin.spinBeforeQueueing(ops, waiter, count))
+        if (readerSteal.stealBeforeQueueing(ops, waiter, count) || readerSpin.spinBeforeQueueing(ops, waiter, count))
         {
             return true;
         }
@@ -1413,6 +1415,19 @@ final class Engine extends EngineOwnerL2Pad
             }
             reader.biased = false; // first: a throw from the wake below must not make the give-back undo it twice
             readerBackOut();
+        }
+
+        @Override
+        public void keepReaderBias(final Waiter reader)
+        {
+            if (!reader.biased)
+            {
+                throw new IllegalStateException("the reader holds no fast-path bias: " + reader);
+            }
+            reader.biased = false;
+            reader.stole = true;
+            rwsemSetReaderOwned();
+            events.inc(LockEvent.RLOCK_STEAL);
         }
 
         @Override

@@ -13,6 +13,7 @@ public final class Hooks
     ReadTrylock readTrylock = BaseChoices.READ_TRYLOCK_LOAD_FIRST;
     boolean markReaderOwned;
     SpinPolicy spinPolicy = BaseChoices.SPIN_ON_WRITER_OWNER;
+    ReaderSteal readerSteal = BaseChoices.NO_READER_STEAL;
     ReaderSpin readerSpin = BaseChoices.READERS_QUEUE;
     ReaderGrant readerGrant = BaseChoices.TWO_PASS_GRANT;
     WokenWriter wokenWriter = BaseChoices.WOKEN_WRITER_SLEEPS;
@@ -93,6 +94,17 @@ public final class Hooks
     {
         check(DecisionPoint.SPIN_ON_OWNER);
         spinPolicy = policy;
+    }
+
+    /**
+     * Overrides {@link DecisionPoint#READER_STEAL}.
+     *
+     * @param steal what a slow-path reader does first, with its fast path's bias
+     */
+    public void readerSteal(final ReaderSteal steal)
+    {
+        check(DecisionPoint.READER_STEAL);
+        readerSteal = steal;
     }
 
     /**

@@ -66,6 +66,15 @@ public abstract class SlowPath
     public abstract void dropReaderBias(Waiter reader);
 
     /**
+     * The reader keeps the bias its fast path added as its read lock ({@code rwsem_set_reader_owned}), counted as
+     * {@link LockEvent#RLOCK_STEAL}. Only for a reader that still holds that bias; the caller has checked that no
+     * writer and no handoff block it.
+     *
+     * @param reader the current read acquisition, still holding its fast path's bias
+     */
+    public abstract void keepReaderBias(Waiter reader);
+
+    /**
      * {@code rwsem_optimistic_spin}: join the OSQ and, as its head, spin on the owner and try the unqueued lock
      * ({@code rwsem_try_read_lock_unqueued} or {@code rwsem_try_write_lock_unqueued}) while the variant's
      * {@link SpinPolicy} says it is worth it, within the spin budget. A reader must have given its bias back first.
