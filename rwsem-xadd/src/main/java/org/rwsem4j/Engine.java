@@ -760,6 +760,7 @@ final class Engine extends EngineOwnerL2Pad
                     {
                         rwsemAddWriter(waiter, wakeQ);
                     }
+                    waiter.waiting = true; // before the try reads the count (see Waiter.waiting)
                     if (rwsemTryWriteLock(waiter))
                     {
                         if (waiter.spunSinceSleep)
@@ -771,10 +772,6 @@ final class Engine extends EngineOwnerL2Pad
                     if (exit != null)
                     {
                         rwsemDelWakeWaiter(waiter, wakeQ);
-                    }
-                    else
-                    {
-                        waiter.waiting = true;
                     }
                 }
                 finally
@@ -1370,6 +1367,27 @@ final class Engine extends EngineOwnerL2Pad
     /** The engine's side of {@link SlowPath}: what the hooks may do. One per engine, stateless. */
     private final class Ops extends SlowPath
     {
+        /**
+         * Platform adaptation: the queue head is a writer that a wake has already unparked and that has not tried
+         * the lock since; it will try again before it sleeps, so this wake need not take the wait lock. Read without
+         * the wait lock; sound because the writer sets {@link Waiter#waiting} before it reads the count, and the
+         * caller changed the count before this read (see {@link Waiter#waiting}).
+         */
+        private boolean nothingToWake()
+        {
+            if (!adapt)
+            {
+                return false;
+            }
+            final Waiter head = queue.headRacy();
+            if (head != null && head.writer && !head.waiting)
+            {
+                events.inc(LockEvent.WAKE_WRITER_AWAKE);
+                return true;
+            }
+            return false;
+        }
+
         @Override
         public long count()
         {
@@ -1473,6 +1491,10 @@ final class Engine extends EngineOwnerL2Pad
         @Override
         public void wake()
         {
+            if (nothingToWake())
+            {
+                return;
+            }
             waitLock.lock();
             markWakeAndUnlock(WAKE_ANY);
         }
@@ -1480,6 +1502,10 @@ final class Engine extends EngineOwnerL2Pad
         @Override
         public boolean tryWake()
         {
+            if (nothingToWake())
+            {
+                return true;
+            }
             if (!waitLock.tryLock())
             {
                 return false;

@@ -9,11 +9,18 @@ import java.util.List;
  */
 final class WaitQueue
 {
-    private Waiter head;
+    /** Volatile for {@link #headRacy()}; written under the wait lock only. */
+    private volatile Waiter head;
     private Waiter tail;
     private volatile int size;
 
     Waiter head()
+    {
+        return head;
+    }
+
+    /** {@return the head, read without the wait lock: it may be stale by the time the caller looks at it} */
+    Waiter headRacy()
     {
         return head;
     }

@@ -19,10 +19,12 @@ public final class Waiter
     /** This waiter set or inherited the handoff bit (5.16+ {@code handoff_set}). */
     boolean handoffSet;
     /**
-     * A queued writer that failed its last try and may sleep: the next wake must unpark it. Cleared by the wake;
-     * set again by the writer after its next failed try. Read and written under the wait lock.
+     * A queued writer that may sleep: the next wake must unpark it. The writer sets it under the wait lock before
+     * each try of the lock; a wake clears it (under the wait lock) when it unparks the writer. Volatile, because an
+     * unlock reads it without the wait lock ({@code Engine.Ops.nothingToWake}): the writer stores it before it reads
+     * the count, the unlock writes the count before it reads this, so one of the two sees the other.
      */
-    boolean waiting;
+    volatile boolean waiting;
     Waiter prev;
     Waiter next;
     boolean queued;
