@@ -73,6 +73,21 @@ final class Engine extends EngineOwnerL2Pad
      * (1ee326196c66); a slow-path locker that backs out its own reader bias wakes if that bias may have hidden a
      * last-reader wakeup.
      *
+     * Platform adaptations (not from the kernel; RwsemBuilder.platformAdaptations(false) switches them off). The
+     * kernel's scheduler never runs more tasks than CPUs at once and its waiters sleep as soon as they block; a JVM
+     * server runs more threads than cores, and a woken waiter may wait a whole scheduler slice for a CPU. Measured
+     * (issue 12), without these every unlock under steady contention took the wait lock and unparked the head writer
+     * again and again (1.4 wakeups per operation, almost no real sleeps), and every writer queued behind it:
+     *  - W1, writer steal at entry: a writer whose fast path failed only because WAITERS is set takes a free lock with
+     *    rwsem_try_write_lock_unqueued before it spins or queues (the kernel steals only from inside its optimistic
+     *    spin, and the JVM cannot always spin). HANDOFF still stops it, so a waiter past its timeout is not starved.
+     *  - W2, one outstanding wakeup: a queued writer sets Waiter.waiting before each try of the lock; a wake unparks
+     *    the head writer only if it is waiting and clears the flag, so a writer already woken is not unparked again
+     *    before it has tried (AbstractQueuedSynchronizer's signal status plays the same part).
+     *  - W3, no wait lock for nothing: an unlock whose queue head is such an awake writer skips the wait lock
+     *    altogether (Ops.nothingToWake); the writer stores `waiting` before it reads the count, the unlock changes
+     *    the count before it reads `waiting`, so one of them sees the other.
+     *
      * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
      * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls
      * RUNNABLE. So a virtual locker's optimistic and handoff spins get VirtualLocker.SHORT_BUDGET_NANOS (2 us)

@@ -80,7 +80,7 @@ final class Locks
             }
             else if (option.startsWith("nullretries="))
             {
-                builder.nullOwnerRetries(Integer.parseInt(option.substring(12)));
+                builder.nullOwnerRetries(count(option.substring(12), impl));
             }
             else
             {
@@ -89,6 +89,15 @@ final class Locks
             }
         }
         return builder.build();
+    }
+
+    private static int count(final String value, final String impl)
+    {
+        if (!value.matches("\\d{1,9}"))
+        {
+            throw new IllegalArgumentException("bad count '" + value + "' in '" + impl + "': e.g. 8");
+        }
+        return Integer.parseInt(value);
     }
 
     private static long nanos(final String value, final String impl)

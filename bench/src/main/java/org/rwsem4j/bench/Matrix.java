@@ -61,28 +61,21 @@ final class Matrix
     }
 
     /**
-     * @param v a spec, maybe with {@code @heap}
-     * @return its canonical form
+     * @param v a spec, maybe with options after {@code @} ({@code @heap}, {@code @noadapt}, see {@link Locks})
+     * @return its canonical form: the canonical spec, then the options as given
      */
     static String canonical(final String v)
     {
-        if (v.endsWith(Locks.ON_HEAP_SUFFIX))
-        {
-            return Variant.parse(v.substring(0, v.length() - Locks.ON_HEAP_SUFFIX.length())).spec() +
-                Locks.ON_HEAP_SUFFIX;
-        }
-        return Variant.parse(v).spec();
+        final int at = v.indexOf('@');
+        return at < 0 ? Variant.parse(v).spec() : Variant.parse(v.substring(0, at)).spec() + v.substring(at);
     }
 
-    /** @return the label for a lock name, e.g. {@code all} or {@code base+trylock} */
+    /** @return the label for a lock name, e.g. {@code all}, {@code base+trylock} or {@code recommended@noadapt} */
     String label(final String impl)
     {
-        if (impl.endsWith(Locks.ON_HEAP_SUFFIX))
-        {
-            final String spec = impl.substring(0, impl.length() - Locks.ON_HEAP_SUFFIX.length());
-            return labels.getOrDefault(spec, spec) + Locks.ON_HEAP_SUFFIX;
-        }
-        return labels.getOrDefault(impl, impl);
+        final int at = impl.indexOf('@');
+        final String spec = at < 0 ? impl : impl.substring(0, at);
+        return labels.getOrDefault(spec, spec) + (at < 0 ? "" : impl.substring(at));
     }
 
     /**

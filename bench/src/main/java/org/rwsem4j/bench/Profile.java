@@ -293,7 +293,7 @@ final class Profile
         boolean readersSpin;
         try
         {
-            readersSpin = Variant.parse(impl.replace(Locks.ON_HEAP_SUFFIX, "")).contains("reader-spin");
+            readersSpin = Variant.parse(impl.split("@", 2)[0]).contains("reader-spin");
         }
         catch (final IllegalArgumentException e)
         {

@@ -1,0 +1,44 @@
+package org.rwsem4j.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.locks.ReadWriteLock;
+
+import org.junit.jupiter.api.Test;
+import org.rwsem4j.Rwsem;
+import org.rwsem4j.Variant;
+
+/** Impl names with options after {@code @}: what they build, and the errors for bad ones. */
+class LocksTest
+{
+    @Test
+    void optionsBuildTheLockTheyName()
+    {
+        final ReadWriteLock lock = Locks.create("recommended@noadapt@spin=0@heap");
+        assertTrue(lock instanceof Rwsem, lock::toString);
+        assertEquals(Variant.parse("recommended").spec(), ((Rwsem)lock).variant());
+        Locks.validate("all@noadapt");
+        Locks.validate("base@spin=20us@nullretries=3");
+    }
+
+    @Test
+    void aBadOptionListsTheValidOnes()
+    {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> Locks.validate("all@fast"));
+        assertEquals("unknown option 'fast' in 'all@fast': valid options are heap, noadapt, spin=<n>ns|us|ms, " +
+            "nullretries=<n>", e.getMessage());
+        final IllegalArgumentException d = assertThrows(IllegalArgumentException.class,
+            () -> Locks.validate("all@spin=fast"));
+        assertEquals("bad duration 'fast' in 'all@spin=fast': e.g. 0, 500ns, 20us", d.getMessage());
+    }
+
+    @Test
+    void theMatrixKeepsOptionsAfterTheCanonicalSpec()
+    {
+        assertEquals(Variant.parse("all").spec() + "@noadapt", Matrix.canonical("all@noadapt"));
+        assertEquals(Variant.parse("base").spec() + "@heap", Matrix.canonical("xadd@heap"));
+    }
+}
