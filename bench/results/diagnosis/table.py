@@ -3,7 +3,7 @@ rows={}
 for f in sys.argv[1:]:
     for b in json.load(open(f)):
         p=b['params']; sec=b['secondaryMetrics']
-        imp=p['impl']+(' (events off)' if 'diagB' in f else '')
+        imp=p['impl']+(' (events off)' if ('diagB' in f or 'events-off' in f) else '')
         def med(k):
             if k not in sec: return None
             vals=[v for fork in sec[k]['rawData'] for v in fork]
