@@ -23,6 +23,7 @@ final class Catalogue
         MODULE_OF.put("wake-skip", "rwsem-reader-spin");
         MODULE_OF.put("handoff", "rwsem-handoff");
         MODULE_OF.put("handoff-spin", "rwsem-handoff");
+        MODULE_OF.put("wake-all-readers", "rwsem-wake-all-readers");
     }
 
     static final String BASE = "base";
