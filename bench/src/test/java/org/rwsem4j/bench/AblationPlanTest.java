@@ -21,10 +21,11 @@ class AblationPlanTest
         PatchInfo.of("writer-respin"),
         new PatchInfo("wake-skip", "rwsem-reader-spin", "000", Set.of(), Set.of("handoff"), true),
         new PatchInfo("handoff", "rwsem-handoff", "-", Set.of(), Set.of("wake-skip"), false),
-        PatchInfo.of("handoff-spin", "handoff"));
+        PatchInfo.of("handoff-spin", "handoff"),
+        PatchInfo.of("wake-all-readers", "wake-once"));
 
     private static final Set<String> ALL = Set.of("reader-owned", "wake-once", "trylock", "spin-on-readers",
-        "reader-spin", "writer-respin", "handoff", "handoff-spin");
+        "reader-spin", "writer-respin", "handoff", "handoff-spin", "wake-all-readers");
 
     private static Contribution find(final AblationPlan plan, final Contribution.Kind kind, final String patch)
     {
@@ -60,6 +61,9 @@ class AblationPlanTest
         assertEquals(Set.of(), trylock.without().patches());
         assertEquals("base", trylock.without().spec());
         assertEquals("trylock", trylock.with().spec());
+        final Contribution wakeAll = find(plan, Contribution.Kind.ADDING, "wake-all-readers");
+        assertEquals(Set.of("wake-once"), wakeAll.without().patches());
+        assertEquals(Set.of("wake-once", "wake-all-readers"), wakeAll.with().patches());
     }
 
     @Test
@@ -75,6 +79,8 @@ class AblationPlanTest
         assertEquals(minus(ALL, "reader-spin"), spin.without().patches());
         final Contribution threshold = find(plan, Contribution.Kind.REMOVING, "spin-on-readers");
         assertEquals(minus(ALL, "spin-on-readers", "reader-spin"), threshold.without().patches());
+        final Contribution wakeOnce = find(plan, Contribution.Kind.REMOVING, "wake-once");
+        assertEquals(minus(ALL, "wake-once", "wake-all-readers"), wakeOnce.without().patches());
     }
 
     /** Requirements two steps deep: adding takes them all in, removing takes out every patch above. */
@@ -105,7 +111,7 @@ class AblationPlanTest
         assertEquals(with, skip.with().patches());
         assertTrue(plan.contributions().stream()
             .noneMatch(c -> c.kind() == Contribution.Kind.REMOVING && c.patch().equals("wake-skip")));
-        assertEquals(9 + 8 + 1, plan.contributions().size());
+        assertEquals(10 + 9 + 1, plan.contributions().size());
     }
 
     @Test
