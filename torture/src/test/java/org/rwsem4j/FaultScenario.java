@@ -18,9 +18,11 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One fault-injection run (issue 11 §5) on a fresh lock. A holder takes the write lock and keeps running (so that
  * writers, and readers in reader-spin variants, spin on it before they queue); five readers (the last one timed), a
- * timed writer, an interruptible reader and an interruptible writer then queue behind it, one after another; the
- * two interruptible ones are interrupted and leave; the holder lets go, which grants the five readers in one wake
- * (past the wake queue's first four slots), and the writer follows them. One fault is armed for all these threads.
+ * timed writer, a reader behind that writer, an interruptible reader and an interruptible writer then queue behind
+ * it, one after another; the two interruptible ones are interrupted and leave; the holder lets go, which grants the
+ * five readers in one wake (past the wake queue's first four slots; with wake-all-readers the reader behind the
+ * writer too, so a fault lands in a scan that stepped over a writer), and the writer follows them. One fault is
+ * armed for all these threads.
  *
  * <p>Afterwards every thread must have left within 10 s; the lock must be quiescent (count 0: no leaked reader bias,
  * no WAITERS, HANDOFF or writer bit; queue and OSQ empty); and other threads must read-lock and write-lock it within
@@ -112,6 +114,7 @@ final class FaultScenario
             }
             startQueued("reader-" + READERS, () -> timed(lock.readLock()), deadline);
             startQueued("writer", () -> timed(lock.writeLock()), deadline);
+            startQueued("reader-after-writer", () -> once(lock.readLock()), deadline);
             final Thread reader = startQueued("interruptible-reader", () -> interruptibly(lock.readLock()), deadline);
             final Thread writer = startQueued("interruptible-writer", () -> interruptibly(lock.writeLock()), deadline);
             reader.interrupt();
