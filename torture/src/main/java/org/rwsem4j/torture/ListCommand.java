@@ -47,7 +47,7 @@ final class ListCommand implements Callable<Integer>
         for (final String name : Variant.available())
         {
             final Patch p = Variant.patch(name);
-            sb.append(String.format(Locale.ROOT, "  %-16s module %-20s seed %-8s requires %-16s conflicts %-10s%s%n",
+            sb.append(String.format(Locale.ROOT, "  %-16s module %-22s seed %-8s requires %-16s conflicts %-10s%s%n",
                 name, p.module(), first(p.seed()), join(p.requires()), join(p.conflicts()),
                 p.optIn() ? "opt-in" : ""));
         }
