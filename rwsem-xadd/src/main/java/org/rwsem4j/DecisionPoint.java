@@ -42,7 +42,8 @@ public enum DecisionPoint
     READER_SPIN,
     /**
      * {@link ReaderGrant}, the reader collection of {@code rwsem_mark_wake}: consulted in
-     * {@code Engine.rwsemMarkWake}. Base: two passes over the shared wait list. Seed 003 (wake-once).
+     * {@code Engine.rwsemMarkWake}, when the head is a reader. Base: two passes over the shared wait list, the readers
+     * at the head. Seed 003 (wake-once); kernel 5.3's wake-all-readers refines it (every queued reader, up to 256).
      */
     READER_COLLECT,
     /**

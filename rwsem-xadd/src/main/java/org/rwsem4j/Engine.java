@@ -1273,8 +1273,9 @@ final class Engine extends EngineOwnerL2Pad
         /**
          * The strategy threw part way: finish the wake it started, so that no reader stays unlinked without a grant,
          * no grant stays in the count without its reader, and the trial grant is returned. Before its grant, the
-         * readers it unlinked are granted; after it, the rest of the grant goes to the readers at the head (every
-         * strategy grants the head readers in queue order), or back to the count if there are none.
+         * readers it unlinked are granted, wherever they stood in the queue; after it (a strategy that adds the grant
+         * before it unlinks, as the base's two passes over the head readers do), the rest of the grant goes to the
+         * readers at the head, or back to the count if there are none.
          */
         void finish()
         {
