@@ -1,0 +1,81 @@
+package org.rwsem4j.readersteal;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.time.Duration;
+import java.util.Queue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+import org.rwsem4j.Rwsem;
+
+/**
+ * The step-by-step scenarios' common parts: a lock on a {@link GateClock}, a writer that queues, and bounded waits on
+ * the lock's own state and event counters. Nothing waits on time, and nothing asserts on it.
+ */
+final class Steps
+{
+    /** Every wait's limit; a step that does not happen within it fails with the lock's state and counters. */
+    static final long WAIT_SECONDS = 20;
+    /** The handoff timeout, in clock units. */
+    static final long HANDOFF_TIMEOUT = 1_000_000;
+
+    private Steps()
+    {
+    }
+
+    static Rwsem lock(final String spec, final GateClock clock)
+    {
+        return Rwsem.builder().variant(spec).onHeap().clock(clock).handoffTimeout(Duration.ofNanos(HANDOFF_TIMEOUT))
+            .spinBudget(Duration.ofNanos(10 * HANDOFF_TIMEOUT)).build();
+    }
+
+    /**
+     * A writer that takes the write lock with a timed try (a timed acquisition reads the clock after each failed
+     * try, where a {@link GateClock} can stop it), logs its name, and releases. The timeout never passes: the clock
+     * moves only when the test steps it.
+     */
+    static Locker timedWriter(final Rwsem lock, final String name, final Queue<String> order)
+    {
+        return Locker.start(name, () ->
+        {
+            try
+            {
+                assertTrue(lock.writeLock().tryLock(1, TimeUnit.HOURS), name + " timed out");
+            }
+            catch (final InterruptedException ex)
+            {
+                throw new AssertionError(ex);
+            }
+            order.add(name);
+            lock.writeLock().unlock();
+        });
+    }
+
+    /** A writer that takes the write lock (uninterruptibly), logs its name, and releases. */
+    static Locker writer(final Rwsem lock, final String name, final Queue<String> order)
+    {
+        return Locker.start(name, () ->
+        {
+            lock.writeLock().lock();
+            order.add(name);
+            lock.writeLock().unlock();
+        });
+    }
+
+    static void await(final Rwsem lock, final String what, final BooleanSupplier condition)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (!condition.getAsBoolean())
+        {
+            if (System.nanoTime() - deadline > 0)
+            {
+                fail("timed out after " + WAIT_SECONDS + " s waiting for " + what + "; " + lock.state() + "; " +
+                    lock.events());
+            }
+            LockSupport.parkNanos(100_000);
+        }
+    }
+}
