@@ -57,7 +57,19 @@ final class Holder
     /** Lets it unlock once it holds the lock, and waits for its end. */
     void release()
     {
+        letGo();
+        join();
+    }
+
+    /** Lets it unlock once it holds the lock (it may still be waiting for it). */
+    void letGo()
+    {
         release.countDown();
+    }
+
+    /** Waits for its end; fails after {@link Steps#WAIT_SECONDS}. */
+    void join()
+    {
         locker.join();
     }
 

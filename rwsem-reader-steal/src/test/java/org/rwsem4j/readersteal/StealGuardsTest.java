@@ -62,8 +62,9 @@ class StealGuardsTest
         finally
         {
             h.release();
+            readers.forEach(Holder::letGo); // before the writer's join: a reader that stole blocks the writer
             w.join();
-            readers.forEach(Holder::release);
+            readers.forEach(Holder::join);
         }
         assertEquals(0, events.get(LockEvent.RLOCK_STEAL), events::toString);
         assertEquals(READERS, events.get(LockEvent.SLEEP_READER), events::toString);
