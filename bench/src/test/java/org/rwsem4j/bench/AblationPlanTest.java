@@ -22,10 +22,11 @@ class AblationPlanTest
         new PatchInfo("wake-skip", "rwsem-reader-spin", "000", Set.of(), Set.of("handoff"), true),
         new PatchInfo("handoff", "rwsem-handoff", "-", Set.of(), Set.of("wake-skip"), false),
         PatchInfo.of("handoff-spin", "handoff"),
-        PatchInfo.of("wake-all-readers", "wake-once"));
+        PatchInfo.of("wake-all-readers", "wake-once"),
+        PatchInfo.of("reader-steal", "reader-owned"));
 
     private static final Set<String> ALL = Set.of("reader-owned", "wake-once", "trylock", "spin-on-readers",
-        "reader-spin", "writer-respin", "handoff", "handoff-spin", "wake-all-readers");
+        "reader-spin", "writer-respin", "handoff", "handoff-spin", "wake-all-readers", "reader-steal");
 
     private static Contribution find(final AblationPlan plan, final Contribution.Kind kind, final String patch)
     {
@@ -59,6 +60,9 @@ class AblationPlanTest
         assertEquals(Set.of("handoff", "handoff-spin"), handoffSpin.with().patches());
         final Contribution trylock = find(plan, Contribution.Kind.ADDING, "trylock");
         assertEquals(Set.of(), trylock.without().patches());
+        final Contribution steal = find(plan, Contribution.Kind.ADDING, "reader-steal");
+        assertEquals(Set.of("reader-owned"), steal.without().patches());
+        assertEquals(Set.of("reader-owned", "reader-steal"), steal.with().patches());
         assertEquals("base", trylock.without().spec());
         assertEquals("trylock", trylock.with().spec());
         final Contribution wakeAll = find(plan, Contribution.Kind.ADDING, "wake-all-readers");
@@ -72,7 +76,10 @@ class AblationPlanTest
         final AblationPlan plan = AblationPlan.of(CATALOGUE);
         final Contribution owned = find(plan, Contribution.Kind.REMOVING, "reader-owned");
         assertEquals(ALL, owned.with().patches());
-        assertEquals(minus(ALL, "reader-owned", "spin-on-readers", "reader-spin"), owned.without().patches());
+        assertEquals(minus(ALL, "reader-owned", "spin-on-readers", "reader-spin", "reader-steal"),
+            owned.without().patches());
+        final Contribution steal = find(plan, Contribution.Kind.REMOVING, "reader-steal");
+        assertEquals(minus(ALL, "reader-steal"), steal.without().patches());
         final Contribution handoff = find(plan, Contribution.Kind.REMOVING, "handoff");
         assertEquals(minus(ALL, "handoff", "handoff-spin"), handoff.without().patches());
         final Contribution spin = find(plan, Contribution.Kind.REMOVING, "reader-spin");
