@@ -118,7 +118,7 @@ class AblationPlanTest
         assertEquals(with, skip.with().patches());
         assertTrue(plan.contributions().stream()
             .noneMatch(c -> c.kind() == Contribution.Kind.REMOVING && c.patch().equals("wake-skip")));
-        assertEquals(10 + 9 + 1, plan.contributions().size());
+        assertEquals(11 + 10 + 1, plan.contributions().size());
     }
 
     @Test
