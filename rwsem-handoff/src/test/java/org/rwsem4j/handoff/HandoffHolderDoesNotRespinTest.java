@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.testkit.Locker;
 import org.rwsem4j.testkit.SteppedClock;
 
 /**

@@ -3,6 +3,7 @@ package org.rwsem4j.handoff;
 import java.util.concurrent.locks.LockSupport;
 
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.testkit.Locker;
 
 /**
  * A write-lock holder whose liveness the test chooses: it holds parked (a writer owner that is not running, so

@@ -1,14 +1,11 @@
 package org.rwsem4j.handoff;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.testkit.Locker;
 import org.rwsem4j.testkit.SteppedClock;
 
 /**
@@ -49,16 +46,7 @@ final class Scenario
 
     static void await(final Rwsem lock, final String what, final BooleanSupplier condition)
     {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (!condition.getAsBoolean())
-        {
-            if (System.nanoTime() - deadline > 0)
-            {
-                fail("timed out after " + WAIT_SECONDS + " s waiting for " + what + "; " + lock.state() + "; " +
-                    lock.events());
-            }
-            LockSupport.parkNanos(100_000);
-        }
+        Locker.await(lock, what, condition);
     }
 
     static void awaitEvent(final Rwsem lock, final LockEvent event, final long atLeast)

@@ -11,6 +11,7 @@ import org.rwsem4j.LockEvent;
 import org.rwsem4j.LockEvents;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
+import org.rwsem4j.testkit.Locker;
 
 /**
  * The state reader stealing is for, held still: a holder {@code h} releases the lock while a writer {@code w} is

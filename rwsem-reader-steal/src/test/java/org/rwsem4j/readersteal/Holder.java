@@ -4,6 +4,7 @@ import java.util.Queue;
 import java.util.concurrent.CountDownLatch;
 
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.testkit.Locker;
 
 /**
  * A thread that takes the read or the write lock, writes its name to the scenario's order log once it holds it, and

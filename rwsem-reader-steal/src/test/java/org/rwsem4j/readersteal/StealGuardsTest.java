@@ -17,6 +17,7 @@ import org.rwsem4j.LockEvents;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
 import org.rwsem4j.Variant;
+import org.rwsem4j.testkit.Locker;
 
 /**
  * When a reader must not steal: from an active reader phase with a writer queued (2f06f702925b, so a stream of

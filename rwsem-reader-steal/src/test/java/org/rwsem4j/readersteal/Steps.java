@@ -1,15 +1,14 @@
 package org.rwsem4j.readersteal;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.time.Duration;
 import java.util.Queue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.testkit.Locker;
 
 /**
  * The step-by-step scenarios' common parts: a lock on a {@link GateClock}, a writer that queues, and bounded waits on
@@ -67,15 +66,6 @@ final class Steps
 
     static void await(final Rwsem lock, final String what, final BooleanSupplier condition)
     {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (!condition.getAsBoolean())
-        {
-            if (System.nanoTime() - deadline > 0)
-            {
-                fail("timed out after " + WAIT_SECONDS + " s waiting for " + what + "; " + lock.state() + "; " +
-                    lock.events());
-            }
-            LockSupport.parkNanos(100_000);
-        }
+        Locker.await(lock, what, condition);
     }
 }
