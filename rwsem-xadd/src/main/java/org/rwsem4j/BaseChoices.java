@@ -73,7 +73,7 @@ final class BaseChoices
     };
 
     /** A slow-path reader does not steal. */
-    static final ReaderSteal NO_READER_STEAL = (path, reader, count) -> false;
+    static final ReaderSteal NO_READER_STEAL = (path, count) -> false;
 
     /** A slow-path reader queues at once. */
     static final ReaderSpin READERS_QUEUE = (path, reader, count) -> false;

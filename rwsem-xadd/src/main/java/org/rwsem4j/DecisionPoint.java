@@ -32,7 +32,7 @@ public enum DecisionPoint
     SPIN_ON_OWNER,
     /**
      * {@link ReaderSteal}: what a reader that missed the fast path does first, with its fast path's bias, in
-     * {@code Engine.rwsemDownReadSlowpath}, ahead of {@link #READER_SPIN}. Base: nothing. Kernel 5.11 (reader-steal).
+     * {@code Engine.readerStealBeforeQueueing}, ahead of {@link #READER_SPIN} and before a waiter exists. Base: nothing. Kernel 5.11 (reader-steal).
      */
     READER_STEAL,
     /**

@@ -78,15 +78,22 @@ final class Engine extends EngineOwnerL2Pad
      * server runs more threads than cores, and a woken waiter may wait a whole scheduler slice for a CPU. Measured
      * (issue 12), without these every unlock under steady contention took the wait lock and unparked the head writer
      * again and again (1.4 wakeups per operation, almost no real sleeps), and every writer queued behind it:
-     *  - W1, writer steal at entry: a writer whose fast path failed only because WAITERS is set takes a free lock with
-     *    rwsem_try_write_lock_unqueued before it spins or queues (the kernel steals only from inside its optimistic
-     *    spin, and the JVM cannot always spin). HANDOFF still stops it, so a waiter past its timeout is not starved.
+     *  - W1, writer steal in the fast path: the write fast path reads the count and takes a free lock even with
+     *    WAITERS set (rwsem_try_write_lock_unqueued, writerStealOrSlowpath) instead of CASing from 0; the kernel
+     *    steals only from inside its optimistic spin, and the JVM cannot always spin. HANDOFF still stops it, so a
+     *    waiter past its timeout is not starved.
      *  - W2, one outstanding wakeup: a queued writer sets Waiter.waiting before each try of the lock; a wake unparks
      *    the head writer only if it is waiting and clears the flag, so a writer already woken is not unparked again
      *    before it has tried (AbstractQueuedSynchronizer's signal status plays the same part).
      *  - W3, no wait lock for nothing: an unlock whose queue head is such an awake writer skips the wait lock
      *    altogether (Ops.nothingToWake); the writer stores `waiting` before it reads the count, the unlock changes
      *    the count before it reads `waiting`, so one of them sees the other.
+     *  - W4, no wait lock for a READ_OWNED wake that would do nothing: a reader that steals a lock with waiters
+     *    queued (reader-steal) wakes the queued readers only if the queue's head is a reader (Ops.noReaderToWake);
+     *    with a writer at the head rwsem_mark_wake does nothing, and under steady contention that was a wait lock
+     *    round trip on nearly every read.
+     * Not switchable, and not from the kernel either: the event counters are striped (EventCounters), standing in
+     * for the kernel's per-CPU lock events, so counting stays off the contended lines.
      *
      * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
      * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls
@@ -106,6 +113,7 @@ final class Engine extends EngineOwnerL2Pad
     };
 
     static final int MAX_READERS_WAKEUP = 256;
+
 
     /** How many {@code onSpinWait}s a waiter spins on its flags before it parks (a microsecond or two). */
     static final int PARK_SPINS = 64;
@@ -191,7 +199,7 @@ final class Engine extends EngineOwnerL2Pad
             stats.allocateWord(this, id, name, this.variant) : null;
         this.word = publishedWord != null ? publishedWord : slots.allocate(this);
         this.events = published != null ? new EventCounters(stats.values(), published) :
-            new EventCounters(slots.isOffHeap());
+            new EventCounters();
         this.sync = new RwsemSync(this);
         JfrSupport.init();
         this.readTrylock = hooks.readTrylock;
@@ -336,6 +344,10 @@ final class Engine extends EngineOwnerL2Pad
             word.getAndAdd(-READER_BIAS); // our own bias; the write lock we hold keeps the word busy
             throw notReentrant("read");
         }
+        if (readerStealBeforeQueueing(count))
+        {
+            return true;
+        }
         final ContendedEvent event;
         final Waiter waiter;
         try
@@ -364,6 +376,25 @@ final class Engine extends EngineOwnerL2Pad
         finally
         {
             commit(event, waiter, acquired);
+        }
+    }
+
+    /**
+     * Step "reader steal" ({@link DecisionPoint#READER_STEAL}), before the acquisition allocates anything (no waiter,
+     * no JFR event, no clock read): under steady contention most slow-path readers steal, so this step must cost no
+     * more than the fast path's own add. If the hook throws, the bias the fast path added (kept as a read lock or
+     * not) goes back before the throw leaves.
+     */
+    private boolean readerStealBeforeQueueing(final long count)
+    {
+        try
+        {
+            return readerSteal.stealBeforeQueueing(ops, count);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            readerBackOut();
+            throw ex;
         }
     }
 
@@ -452,7 +483,7 @@ final class Engine extends EngineOwnerL2Pad
         throws InterruptedException
     {
         final long deadline = waiter.mode == TIMED ? clock.nanoTime() + nanos : 0;
-        if (readerSteal.stealBeforeQueueing(ops, waiter, count) || readerSpin.spinBeforeQueueing(ops, waiter, count))
+        if (readerSpin.spinBeforeQueueing(ops, waiter, count))
         {
             return true;
         }
@@ -608,9 +639,35 @@ final class Engine extends EngineOwnerL2Pad
     /** {@code down_write}: CAS from 0. */
     boolean downWrite(final int mode, final long nanos) throws InterruptedException
     {
+        if (adapt)
+        {
+            return writerStealOrSlowpath(mode, nanos);
+        }
         if (word.compareAndExchange(0, WRITER_LOCKED) == 0)
         {
             setWriterOwner(Thread.currentThread());
+            return true;
+        }
+        return downWriteSlowpath(mode, nanos);
+    }
+
+    /**
+     * The write fast path with the platform adaptations on (W1): read the count and take a free lock past queued
+     * waiters ({@code rwsem_try_write_lock_unqueued}), where the kernel's fast path CASes from 0 and fails whenever
+     * WAITERS is set. Under steady oversubscription a woken waiter that has not run yet keeps WAITERS set nearly
+     * all the time, and the CAS from 0 then always failed before the steal's own CAS (measured, issue 12: a fifth
+     * of a 10-thread writers-only cell). Uncontended, this costs one load of a line the CAS needs anyway.
+     */
+    private boolean writerStealOrSlowpath(final int mode, final long nanos) throws InterruptedException
+    {
+        final long c = word.getVolatile();
+        if ((c & (LOCK_MASK | HANDOFF)) == 0 && word.compareAndExchange(c, c | WRITER_LOCKED) == c)
+        {
+            setWriterOwner(Thread.currentThread());
+            if ((c & WAITERS) != 0)
+            {
+                events.inc(LockEvent.WLOCK_STEAL);
+            }
             return true;
         }
         return downWriteSlowpath(mode, nanos);
@@ -666,11 +723,6 @@ final class Engine extends EngineOwnerL2Pad
         if (ownedByCurrentThread())
         {
             throw notReentrant("write");
-        }
-        if (adapt && rwsemTryWriteLockUnqueued())
-        {
-            events.inc(LockEvent.WLOCK_STEAL); // platform adaptation: the fast path failed on WAITERS alone
-            return true;
         }
         events.inc(LockEvent.WLOCK);
         final ContendedEvent event = JfrSupport.beginContendedEvent();
@@ -1094,7 +1146,10 @@ final class Engine extends EngineOwnerL2Pad
             }
             if ((i & 15) == 0 && (!ownerRunning((Thread)o) || clock.nanoTime() - deadline > 0))
             {
-                return OwnerState.NONSPINNABLE;
+                // The owner may have released and then blocked or ended since the read above: a writer that lets
+                // go and parks elsewhere is the common case, and the lock it left is free, not unspinnable.
+                final Object last = lvOwner();
+                return last != o ? ownerState(last) : OwnerState.NONSPINNABLE;
             }
             Thread.onSpinWait();
         }
@@ -1389,6 +1444,22 @@ final class Engine extends EngineOwnerL2Pad
          * the wait lock; sound because the writer sets {@link Waiter#waiting} before it reads the count, and the
          * caller changed the count before this read (see {@link Waiter#waiting}).
          */
+        /**
+         * W4: a READ_OWNED wake with no queue or a writer at its head does nothing ({@code rwsem_mark_wake} returns at
+         * a writer head for every wake type but ANY), so it need not take the wait lock to find that out. A reader
+         * that queues after this racy look runs the conditional wake itself, and a head writer that leaves without
+         * the lock wakes the next, so skipping loses no wakeup.
+         */
+        private boolean noReaderToWake()
+        {
+            if (!adapt)
+            {
+                return false;
+            }
+            final Waiter head = queue.headRacy();
+            return head == null || head.writer;
+        }
+
         private boolean nothingToWake()
         {
             if (!adapt)
@@ -1452,14 +1523,8 @@ final class Engine extends EngineOwnerL2Pad
         }
 
         @Override
-        public void keepReaderBias(final Waiter reader)
+        public void keepReaderBias()
         {
-            if (!reader.biased)
-            {
-                throw new IllegalStateException("the reader holds no fast-path bias: " + reader);
-            }
-            reader.biased = false;
-            reader.stole = true;
             rwsemSetReaderOwned();
             events.inc(LockEvent.RLOCK_STEAL);
         }
@@ -1483,7 +1548,7 @@ final class Engine extends EngineOwnerL2Pad
         @Override
         public void wakeReadersReadOwned()
         {
-            if ((word.getVolatile() & WAITERS) != 0)
+            if ((word.getVolatile() & WAITERS) != 0 && !noReaderToWake())
             {
                 waitLock.lock();
                 markWakeAndUnlock(WAKE_READ_OWNED);

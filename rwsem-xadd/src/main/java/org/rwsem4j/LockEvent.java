@@ -6,9 +6,15 @@ package org.rwsem4j;
  */
 public enum LockEvent
 {
-    /** A reader entered the read slow path ({@code rwsem_rlock}). */
+    /**
+     * A reader entered the read slow path and did not steal at its entry ({@code rwsem_rlock}); a reader that steals
+     * there counts only {@link #RLOCK_STEAL}.
+     */
     RLOCK("rwsem_rlock"),
-    /** A slow-path reader took the lock without queueing ({@code rwsem_rlock_steal}). */
+    /**
+     * A slow-path reader took the lock without queueing ({@code rwsem_rlock_steal}): at slow-path entry
+     * (reader-steal) or, having entered as {@link #RLOCK}, past a queue it found empty.
+     */
     RLOCK_STEAL("rwsem_rlock_steal"),
     /** A queued reader gave up: interrupted or timed out ({@code rwsem_rlock_fail}). */
     RLOCK_FAIL("rwsem_rlock_fail"),

@@ -68,11 +68,10 @@ public abstract class SlowPath
     /**
      * The reader keeps the bias its fast path added as its read lock ({@code rwsem_set_reader_owned}), counted as
      * {@link LockEvent#RLOCK_STEAL}. Only for a reader that still holds that bias; the caller has checked that no
-     * writer and no handoff block it.
-     *
-     * @param reader the current read acquisition, still holding its fast path's bias
+     * writer and no handoff block it. Called from {@link ReaderSteal}, which runs before the acquisition has a
+     * {@link Waiter}.
      */
-    public abstract void keepReaderBias(Waiter reader);
+    public abstract void keepReaderBias();
 
     /**
      * {@code rwsem_optimistic_spin}: join the OSQ and, as its head, spin on the owner and try the unqueued lock

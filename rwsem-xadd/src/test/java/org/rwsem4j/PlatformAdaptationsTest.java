@@ -8,6 +8,8 @@ import static org.rwsem4j.TestSupport.awaitQueuedAndParked;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
@@ -22,8 +24,9 @@ import org.rwsem4j.TestSupport.Worker;
 class PlatformAdaptationsTest
 {
     /**
-     * A writer entering the slow path on a free lock whose only obstacle is WAITERS takes it at once (one CAS, no
-     * queue): counted as WLOCK_STEAL, not WLOCK. The queued writer is kept asleep by an unlock-wake hook that does not
+     * W1: a writer arriving at a free lock whose only obstacle is WAITERS takes it in its fast path (no slow path, no
+     * queue): counted as WLOCK_STEAL, not WLOCK. Without the adaptations the fast path's CAS from 0 fails and the
+     * writer enters the slow path (WLOCK). The queued writer is kept asleep by an unlock-wake hook that does not
      * wake while {@code wakes} is off, so the lock is free with a waiter queued when the test's writer arrives.
      */
     @ParameterizedTest(name = "platformAdaptations({0})")
@@ -103,6 +106,66 @@ class PlatformAdaptationsTest
             assertEquals(0, awake, () -> lock.events().toString());
         }
         assertQuiescent(lock);
+    }
+
+    /**
+     * W4: a reader that steals a lock with a writer at the head of the queue (a hook doing what reader-steal does:
+     * keep the bias, then the READ_OWNED wake) does not take the wait lock, since a READ_OWNED wake with a writer at
+     * the head does nothing. Without the adaptations it takes the wait lock to find that out. The wait lock's fault
+     * point, armed for the reader thread and never firing, counts its acquisitions.
+     */
+    @ParameterizedTest(name = "platformAdaptations({0})")
+    @ValueSource(booleans = {true, false})
+    void aStealingReaderSkipsTheWaitLockWhenAWriterHeadsTheQueue(final boolean adapt)
+    {
+        final Rwsem lock = Rwsem.builder()
+            .patch(TestPatch.named("steal-test").overrides(DecisionPoint.READER_STEAL).installs(h ->
+                h.readerSteal((path, count) ->
+                {
+                    if ((count & (LockWordBits.WRITER_LOCKED | LockWordBits.HANDOFF)) != 0)
+                    {
+                        return false;
+                    }
+                    path.keepReaderBias();
+                    path.wakeReadersReadOwned();
+                    return true;
+                })))
+            .platformAdaptations(adapt)
+            .build();
+        lock.readLock().lock();
+        final Worker<Void> queued = Worker.start("queued-writer", () ->
+        {
+            lock.writeLock().lock();
+            lock.writeLock().unlock();
+            return null;
+        });
+        awaitQueuedAndParked(lock, 1, queued.thread()); // readers held, a writer at the head, WAITERS set
+        final Set<Thread> reader = ConcurrentHashMap.newKeySet();
+        final Worker<Integer> stealer = Worker.start("stealing-reader", () ->
+        {
+            final TestFaultInjector.Plan plan;
+            reader.add(Thread.currentThread());
+            plan = TestFaultInjector.arm(FaultPoint.WAIT_LOCK, Integer.MAX_VALUE, reader);
+            try
+            {
+                lock.readLock().lock();
+                lock.readLock().unlock();
+                return plan.reaches();
+            }
+            finally
+            {
+                TestFaultInjector.disarm();
+            }
+        });
+        final int waitLocks = stealer.join();
+        final String state = lock.state().toString();
+        assertEquals(adapt ? 0 : 1, waitLocks, state);
+        assertEquals(1, lock.events().get(LockEvent.RLOCK_STEAL), state);
+        assertEquals(0, lock.events().get(LockEvent.RLOCK), state);
+        lock.readLock().unlock();
+        queued.join();
+        assertQuiescent(lock);
+        assertUsableByAnotherThread(lock);
     }
 
     @Test

@@ -6,7 +6,6 @@ import org.rwsem4j.Hooks;
 import org.rwsem4j.LockWordBits;
 import org.rwsem4j.OwnerState;
 import org.rwsem4j.SlowPath;
-import org.rwsem4j.Waiter;
 
 /**
  * Kernel 5.11, "locking/rwsem: Enable reader optimistic lock stealing" (1a728dff855a), with the starvation guard
@@ -38,7 +37,7 @@ public final class ReaderStealPatch extends AbstractPatch
      * ({@code rwsem_set_reader_owned}, {@code rwsem_rlock_steal}); if this is the only reader and waiters are queued,
      * wake the readers at the head ({@code rwsem_mark_wake(RWSEM_WAKE_READ_OWNED)}). Otherwise queue.
      */
-    private static boolean stealBeforeQueueing(final SlowPath path, final Waiter reader, final long count)
+    private static boolean stealBeforeQueueing(final SlowPath path, final long count)
     {
         final long rcnt = LockWordBits.readers(count);
         if (path.ownerState() == OwnerState.READER && rcnt > 1 && (count & LockWordBits.WRITER_LOCKED) == 0)
@@ -49,7 +48,7 @@ public final class ReaderStealPatch extends AbstractPatch
         {
             return false;
         }
-        path.keepReaderBias(reader);
+        path.keepReaderBias();
         if (rcnt == 1 && (count & LockWordBits.WAITERS) != 0)
         {
             path.wakeReadersReadOwned();
