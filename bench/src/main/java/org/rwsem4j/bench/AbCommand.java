@@ -194,7 +194,7 @@ public final class AbCommand implements Callable<Integer>
 
     private int run(final AbPlan plan, final Path work) throws Exception
     {
-        final MachineInfo machine = MachineInfo.probe(Double.NaN);
+        final MachineInfo machine = MachineInfo.probe(Double.NaN, Double.NaN);
         final String loadBefore = MachineInfo.loadAverage();
         final long start = System.nanoTime();
         out.println("A: " + plan.jar(AbPlan.Side.A).describe());

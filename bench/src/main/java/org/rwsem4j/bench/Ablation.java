@@ -83,10 +83,11 @@ final class Ablation
             return 0;
         }
         checkBeforeMeasuring(a.out);
-        final double pause = PauseCalibration.nanosPerPause();
-        out.printf(Locale.ROOT, "1 pause unit (Thread.onSpinWait) = %.1f ns; %d cores%n", pause,
-            Runtime.getRuntime().availableProcessors());
-        final MachineInfo machine = MachineInfo.probe(pause);
+        final double pause = LoadCalibration.nanosPerPause();
+        final double token = LoadCalibration.nanosPerUnit(LoadUnit.TOKENS);
+        out.printf(Locale.ROOT, "1 pause unit (Thread.onSpinWait) = %.1f ns; 1 token (Blackhole.consumeCPU) = " +
+            "%.2f ns; %d cores%n", pause, token, Runtime.getRuntime().availableProcessors());
+        final MachineInfo machine = MachineInfo.probe(pause, token);
         final String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + p.name;
         final String title = "rwsem4j ablation, " + p.name + " profile, " + stamp;
         final Path runDir = a.out.resolve("runs").resolve(stamp);
@@ -187,14 +188,31 @@ final class Ablation
         final String took = run.took();
         return String.format(Locale.ROOT,
             "- profile: %s (%d forks%s; seed-000 cells %s); %d cells, %d runs, " +
-            "took %s%n" +
+            "took %s%n%s" +
             "- verdicts: %d, Holm-corrected together (family-wise false-positive rate <= 5%%)%s%n" +
             "- patches available: %s%n- load average (1/5/15 min) before: %s, after: %s (other work on the machine " +
             "widens the spread)%n- JMH JSON: `jmh.json`; fairness child output: `fairness.txt`%n",
             p.name, p.forks, controlForks(matrix), p.sizing(), matrix.cells.size(), matrix.runs(), took,
+            unitsLine(p),
             report.verdicts().family(), report.controlSummary().isEmpty() ? "" : "; " + report.controlSummary(),
             library.isEmpty() ? "none (base engine only)" : String.join(", ", library),
             run.loadAverageBefore, run.loadAverageAfter);
+    }
+
+    /**
+     * @param p the run's profile
+     * @return the header's line on the seed-000 load unit, or empty for pause only (the default, as before units)
+     */
+    static String unitsLine(final Profile p)
+    {
+        if (!p.namesUnits())
+        {
+            return "";
+        }
+        return "- seed-000 load unit: " + (p.units.size() == 1 ? p.units.get(0).description + "; every seed-000 " +
+            "table names its unit" : String.join(" and ", p.units.stream().map(u -> u.description).toList()) +
+            ": every seed-000 cell in each, in the same rounds; every seed-000 table names its unit") +
+            System.lineSeparator();
     }
 
     /** @return e.g. {@code , 15 for the controls' 12 cells}, or empty when every cell runs the profile's forks */
@@ -262,6 +280,7 @@ final class Ablation
             matrix.cells.size(), p.forks, controlForks(matrix), matrix.runs(), p.sizing(), Progress.clock(estimate));
         out.println("  seed-000: threads " + p.lockTestThreads + ", r:w " + p.ratios + ", loads " + p.headlineLoads +
             "; headline " + matrix.headline.stream().map(matrix::label).toList() + " and peers " + p.headlinePeers +
+            (p.namesUnits() ? "; load units " + p.units.stream().map(u -> u.cliName).toList() : "") +
             "; sections " + a.sections);
         out.println("  estimate by benchmark: " + estimateByBench(matrix, p));
         if (p.forks < Bootstrap.MIN_FORKS)

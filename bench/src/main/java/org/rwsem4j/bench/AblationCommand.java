@@ -37,6 +37,9 @@ import picocli.CommandLine.Spec;
         "Exit status: 0; 1 if a cell failed (the run goes on and reports it); 2 for bad arguments."})
 final class AblationCommand implements Callable<Integer>
 {
+    /** The {@code --unit} value that selects every unit. */
+    static final String BOTH_UNITS = "both";
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Print this help and exit.")
     boolean help;
 
@@ -64,6 +67,11 @@ final class AblationCommand implements Callable<Integer>
     @Option(names = "--millis", paramLabel = "MS", description = "The window of a seed-000 iteration sized by time " +
         "(default 200; full: 1000); 0 sizes the cells by ops (the seed's shape: time until the last worker finishes).")
     Integer millis;
+
+    @Option(names = "--unit", paramLabel = "UNIT", description = "The unit of the seed-000 critical-section load: " +
+        "pause (Thread.onSpinWait, the default), tokens (JMH's Blackhole.consumeCPU), or both (every seed-000 cell " +
+        "in each unit, in the same rounds).")
+    String unit;
 
     @Option(names = "--variants", paramLabel = "a,b,...", description = "Headline variant specs (default " +
         "base,all,recommended; smoke: base,recommended); spec@heap selects the on-heap lock word.")
@@ -164,7 +172,33 @@ final class AblationCommand implements Callable<Integer>
             }
             profile = profile.withMillis(millis);
         }
+        if (unit != null)
+        {
+            profile = profile.withUnits(units(unit));
+        }
         return profile;
+    }
+
+    /**
+     * @param text a {@code --unit} value
+     * @return the units it names, in plan order
+     * @throws UsageException if it names none (the message lists the valid names)
+     */
+    static List<LoadUnit> units(final String text) throws UsageException
+    {
+        if (BOTH_UNITS.equals(text.trim()))
+        {
+            return List.of(LoadUnit.values());
+        }
+        try
+        {
+            return List.of(LoadUnit.parse(text));
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new UsageException("unknown load unit '" + text + "' for --unit; valid: " + LoadUnit.names() +
+                ", " + BOTH_UNITS);
+        }
     }
 
     /** @return the arguments after {@code ablation}, exactly as given (metadata.json records them) */

@@ -7,10 +7,13 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code calibrate}: what one pause unit ({@code Thread.onSpinWait()}) costs on this machine. */
+/**
+ * {@code calibrate}: what one pause unit ({@code Thread.onSpinWait()}) and one {@code Blackhole.consumeCPU} token cost
+ * on this machine ({@link LoadCalibration}).
+ */
 @Command(name = "calibrate", usageHelpAutoWidth = true,
-    description = {"Print what one pause unit (Thread.onSpinWait) costs here, in ns: the unit of the 'load' " +
-        "parameter."})
+    description = {"Print what one pause unit (Thread.onSpinWait) and one Blackhole.consumeCPU token cost here, in " +
+        "ns: the units of LockTestBenchmark's 'load' parameter (-p unit=pause, the default, or -p unit=tokens)."})
 final class CalibrateCommand implements Callable<Integer>
 {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Print this help and exit.")
@@ -26,7 +29,9 @@ final class CalibrateCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        stdout.printf(Locale.ROOT, "1 pause unit (Thread.onSpinWait) = %.1f ns%n", PauseCalibration.nanosPerPause());
+        stdout.printf(Locale.ROOT, "1 pause unit (Thread.onSpinWait) = %.1f ns%n", LoadCalibration.nanosPerPause());
+        stdout.printf(Locale.ROOT, "1 token (Blackhole.consumeCPU) = %.2f ns%n",
+            LoadCalibration.nanosPerUnit(LoadUnit.TOKENS));
         return 0;
     }
 }

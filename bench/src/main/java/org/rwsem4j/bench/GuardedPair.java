@@ -8,32 +8,47 @@ package org.rwsem4j.bench;
  */
 final class GuardedPair
 {
+    private final LoadUnit unit;
     private long first;
     private long second;
+
+    /** A pair whose load is in pause units. */
+    GuardedPair()
+    {
+        this(LoadUnit.PAUSE);
+    }
+
+    /**
+     * @param unit the unit of the load between the two fields' accesses
+     */
+    GuardedPair(final LoadUnit unit)
+    {
+        this.unit = unit;
+    }
 
     /**
      * The writer's critical section.
      *
-     * @param load pause units between the two stores
+     * @param load units of load between the two stores
      */
     void write(final int load)
     {
         final long v = first + 1;
         first = v;
-        Pause.spin(load);
+        unit.spin(load);
         second = v;
     }
 
     /**
      * The reader's critical section.
      *
-     * @param load pause units between the two loads
+     * @param load units of load between the two loads
      * @throws IllegalStateException if the two fields differ (the lock let a writer in)
      */
     void read(final int load)
     {
         final long a = first;
-        Pause.spin(load);
+        unit.spin(load);
         final long b = second;
         if (a != b)
         {

@@ -20,7 +20,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Seed 000's microbenchmark: execution time (ms) until the last of {@code threads} workers finishes {@code ops}
- * lock/unlock operations at ratio {@code r:w} with {@code load} pause units inside the critical section.
+ * lock/unlock operations at ratio {@code r:w} with {@code load} units of load inside the critical section: pause units
+ * ({@code Thread.onSpinWait()}, the default) or, with {@code -p unit=tokens}, {@code Blackhole.consumeCPU} tokens
+ * ({@link LoadUnit}).
  *
  * <p>With {@code millis > 0} a run is sized by time instead ({@link LockTestRun}): every worker runs for the whole
  * window, and the figure, in the same unit, is the time {@code ops} operations per worker take at the rate measured.
@@ -49,9 +51,16 @@ public class LockTestBenchmark
     @Param({"0:1", "1:1", "10:1"})
     public String ratio;
 
-    /** Pause units inside the critical section. */
+    /** Units of load inside the critical section (see {@link #unit}). */
     @Param({"1", "5", "10"})
     public int load;
+
+    /**
+     * The load's unit: {@code pause} ({@code Thread.onSpinWait()}) or {@code tokens} ({@code Blackhole.consumeCPU});
+     * any other value fails the trial with a message that lists the valid names ({@link LoadUnit#parse}).
+     */
+    @Param({"pause"})
+    public String unit;
 
     /** Worker threads (above the core count this measures oversubscription). */
     @Param({"2", "10"})
@@ -76,7 +85,7 @@ public class LockTestBenchmark
     public void setUpTrial()
     {
         lock = Locks.create(impl);
-        pair = new GuardedPair();
+        pair = new GuardedPair(LoadUnit.parse(unit));
         parsedRatio = Ratio.parse(ratio);
     }
 

@@ -8,8 +8,8 @@ import java.util.concurrent.locks.ReadWriteLock;
 
 /**
  * One run of the seed-000 microbenchmark: {@code threads} workers wait behind a gate, then do lock/unlock operations,
- * choosing read or write per operation from a seeded generator at the given r:w ratio, with {@code load} pause units
- * inside the critical section. A run is sized one of two ways:
+ * choosing read or write per operation from a seeded generator at the given r:w ratio, with {@code load} units of load
+ * inside the critical section (in the pair's {@link LoadUnit}). A run is sized one of two ways:
  * <ul>
  *   <li><b>by ops</b> ({@code millis == 0}, the seed's own shape): each worker does {@code ops} operations, and the
  *       figure is the time from opening the gate until the <em>last</em> worker finishes, measured by whoever calls
@@ -56,7 +56,7 @@ final class LockTestRun
      * @param threads workers
      * @param ops     operations per worker (by ops), or the operations per worker the figure is scaled to (by time)
      * @param ratio   reads to writes
-     * @param load    pause units inside the critical section
+     * @param load    units of load inside the critical section (the pair's unit)
      * @param millis  the window of a run sized by time, or 0 for a run sized by ops
      * @param seed    the generators' seed
      */

@@ -19,6 +19,8 @@ final class LockTestSpec extends BenchSpec
      * {@code readLock().tryLock()}): their contributions are null controls in these cells.
      */
     static final Set<String> NULL_CONTROL_SEEDS = TrylockSpec.SEEDS;
+    /** The parameter that names a cell's load unit ({@link LockTestBenchmark#unit}). */
+    static final String UNIT = "unit";
 
     LockTestSpec()
     {
@@ -37,7 +39,20 @@ final class LockTestSpec extends BenchSpec
         {
             params.put("millis", Integer.toString(profile.millis));
         }
+        if (profile.unit != LoadUnit.PAUSE)
+        {
+            params.put(UNIT, profile.unit.cliName); // pause cells name no unit: JMH's default, as before units
+        }
         return new Cell(Bench.LOCKTEST, impl, params, 1);
+    }
+
+    /**
+     * @param c a seed-000 cell, or a {@code jmh.json} entry's parameters
+     * @return its load unit's name ({@code pause} when it names none)
+     */
+    static String unitOf(final Map<String, String> c)
+    {
+        return c.getOrDefault(UNIT, LoadUnit.PAUSE.cliName);
     }
 
     /**
@@ -48,12 +63,20 @@ final class LockTestSpec extends BenchSpec
     @Override
     void plan(final Matrix m)
     {
-        final Profile profile = m.profile;
+        for (final LoadUnit u : m.profile.units)
+        {
+            plan(m, m.profile.forUnit(u));
+        }
+    }
+
+    /** Plans the cells of one load unit ({@code profile} is the matrix's profile's view for it). */
+    private static void plan(final Matrix m, final Profile profile)
+    {
         for (final int threads : profile.lockTestThreads)
         {
             if (profile.headlinePeers.contains(Locks.MUTEX))
             {
-                cells(m, Locks.MUTEX, "0:1", threads, profile.headlineLoads(threads));
+                cells(m, profile, Locks.MUTEX, "0:1", threads, profile.headlineLoads(threads));
             }
         }
         final List<String> rw = new ArrayList<>(profile.headlinePeers);
@@ -65,7 +88,7 @@ final class LockTestSpec extends BenchSpec
             {
                 for (final int threads : profile.lockTestThreads)
                 {
-                    cells(m, impl, ratio, threads, profile.headlineLoads(threads));
+                    cells(m, profile, impl, ratio, threads, profile.headlineLoads(threads));
                 }
             }
         }
@@ -75,27 +98,31 @@ final class LockTestSpec extends BenchSpec
         {
             for (final String[] rt : profile.contributionCells())
             {
-                cells(m, spec, rt[0], Integer.parseInt(rt[1]), profile.contributionLoads);
+                cells(m, profile, spec, rt[0], Integer.parseInt(rt[1]), profile.contributionLoads);
             }
         }
     }
 
-    private static void cells(final Matrix m, final String impl, final String ratio, final int threads,
-        final List<Integer> loads)
+    private static void cells(final Matrix m, final Profile profile, final String impl, final String ratio,
+        final int threads, final List<Integer> loads)
     {
         for (final int load : loads)
         {
-            m.addOnce(cell(m.profile, impl, ratio, load, threads));
+            m.addOnce(cell(profile, impl, ratio, load, threads));
         }
     }
 
+    /** Every table, once per load unit of the run (in plan order), then the cells' health, all units together. */
     @Override
     void report(final Report report)
     {
-        headline(report);
-        report.controls(NULL_CONTROL_SEEDS, "`readLock().tryLock()`");
-        contributionsAtAGlance(report);
-        contributions(report);
+        report.perUnit(() ->
+        {
+            headline(report);
+            report.controls(NULL_CONTROL_SEEDS, "`readLock().tryLock()`");
+            contributionsAtAGlance(report);
+            contributions(report);
+        });
         report.cellHealth();
     }
 
@@ -108,7 +135,8 @@ final class LockTestSpec extends BenchSpec
     @Override
     String describeClaimCell(final SeedClaim claim, final int threads, final Profile profile)
     {
-        return "seed-000 " + claim.param("ratio") + " " + threads + "t load " + lastLoad(profile) + " (time)";
+        return "seed-000 " + claim.param("ratio") + " " + threads + "t load " + lastLoad(profile) + " (time" +
+            (profile.namesUnits() ? ", " + profile.unit.title : "") + ")";
     }
 
     private static int lastLoad(final Profile p)
@@ -155,10 +183,12 @@ final class LockTestSpec extends BenchSpec
 
     private static String loadNote(final Report report)
     {
-        final StringBuilder sb = new StringBuilder("Load is pause units inside the critical section (");
+        final LoadUnit unit = report.profile().unit;
+        final StringBuilder sb = new StringBuilder("Load is " + unit.description + " inside the critical section (");
+        final double nanos = unit == LoadUnit.PAUSE ? report.machine().pauseNanos() : report.machine().tokenNanos();
         for (final int l : report.profile().headlineLoads)
         {
-            sb.append(String.format(Locale.ROOT, "%d = %.0f ns, ", l, l * report.machine().pauseNanos()));
+            sb.append(String.format(Locale.ROOT, "%d = %.0f ns, ", l, l * nanos));
         }
         sb.setLength(sb.length() - 2);
         return sb.append(")").toString();
@@ -208,12 +238,12 @@ final class LockTestSpec extends BenchSpec
         {
             return;
         }
-        report.add(new ReportPart("Seed 000 microbenchmark: peers and headline variants",
+        report.add(new ReportPart("Seed 000 microbenchmark: peers and headline variants" + report.unitTitle(),
             "N worker threads do lock/unlock operations (per-op seeded choice at r:w), " + p.sizing() +
             "; median over " + p.forks + " forks. The mutex row is ReentrantLock (every op exclusive, as in the " +
             "seed). " + loadNote(report) +
             ". " + report.oversubscription(p.lockTestThreads),
-            t.render(), "seed000-headline", timeUnit(p), t.bars("load ")));
+            t.render(), "seed000-headline" + report.unitChartSuffix(), timeUnit(p), t.bars("load ")));
     }
 
     private static void contributionsAtAGlance(final Report report)
@@ -255,19 +285,21 @@ final class LockTestSpec extends BenchSpec
         }
         if (g.isEmpty())
         {
-            report.add(new ReportPart("Contributions", "No patches on the classpath: only the base engine was " +
-                "measured. Build the patch modules (drop -P '!<module>') to get per-patch contributions.", "", null,
-                "", List.of()));
+            report.add(new ReportPart("Contributions" + report.unitTitle(), "No patches on the classpath: only the " +
+                "base engine was measured. Build the patch modules (drop -P '!<module>') to get per-patch " +
+                "contributions.", "", null, "", List.of()));
             return;
         }
-        report.add(new ReportPart("Contributions at a glance (seed-000 cells, load " + load + ")",
+        report.add(new ReportPart("Contributions at a glance (seed-000 cells, load " + load + ")" +
+            report.unitTitle(),
             "% change of the median execution time, with the patch against without it (negative = faster), and " +
             "its 95% bootstrap interval; `~` = no difference after the family-wise correction, `?` = under " +
             Bootstrap.MIN_FORKS + " forks, no verdict. Controls are listed too (X+control vs X). " +
             "Adding P: base+P+requires(P) vs " +
             "base+requires(P); removing P: all vs all minus P and what requires P; opt-in P: on top of all minus " +
             "its conflicts. " + report.oversubscription(p.lockTestThreads),
-            g.render(), "contributions-overview", "% change of execution time (negative = faster)", bars));
+            g.render(), "contributions-overview" + report.unitChartSuffix(),
+            "% change of execution time (negative = faster)", bars));
     }
 
     private static void contributions(final Report report)
@@ -287,8 +319,9 @@ final class LockTestSpec extends BenchSpec
             report.changeBlock(t, c.with().label() + " vs " + c.without().label(), c.with().spec(),
                 c.without().spec(), p.contributionLoads, c.patch(), p.contributionCells());
             final PatchInfo info = report.matrix().plan.patches().get(c.patch());
-            report.add(new ReportPart(cap(c.title()) + " [seed: " + info.seed() + "]", "", t.render(),
-                "contribution-" + c.kind().name().toLowerCase(Locale.ROOT) + "-" + c.patch(), timeUnit(p),
+            report.add(new ReportPart(cap(c.title()) + " [seed: " + info.seed() + "]" + report.unitTitle(), "",
+                t.render(), "contribution-" + c.kind().name().toLowerCase(Locale.ROOT) + "-" + c.patch() +
+                report.unitChartSuffix(), timeUnit(p),
                 t.bars("load ")));
         }
     }

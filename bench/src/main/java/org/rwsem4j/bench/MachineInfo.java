@@ -12,7 +12,7 @@ import java.util.Properties;
 
 /**
  * Where and when a run happened: cores, CPU, JVM, OS, date, the commit the bench was built from (recorded by the
- * build, with whether the tree was dirty) and the calibrated pause cost.
+ * build, with whether the tree was dirty) and the calibrated cost of each load unit ({@link LoadCalibration}).
  *
  * @param cores      available processors
  * @param cpu        the CPU model, if known
@@ -21,21 +21,28 @@ import java.util.Properties;
  * @param date       ISO date-time of the run
  * @param commit     the build's commit and tree state, or {@code unknown ...}
  * @param pauseNanos nanoseconds per pause unit
+ * @param tokenNanos nanoseconds per {@code Blackhole.consumeCPU} token; 0 if not measured (runs made before it was)
  */
-record MachineInfo(int cores, String cpu, String jvm, String os, String date, String commit, double pauseNanos)
+record MachineInfo(int cores, String cpu, String jvm, String os, String date, String commit, double pauseNanos,
+    double tokenNanos)
 {
     /** The build's git properties, a resource beside this class. */
     static final String BUILD_COMMIT_RESOURCE = "git.properties";
     /** How a report names a commit the build did not record. */
     static final String UNKNOWN_COMMIT = "unknown";
 
-    static MachineInfo probe(final double pauseNanos)
+    /**
+     * @param pauseNanos nanoseconds per pause unit
+     * @param tokenNanos nanoseconds per token
+     * @return this machine, now
+     */
+    static MachineInfo probe(final double pauseNanos, final double tokenNanos)
     {
         return new MachineInfo(Runtime.getRuntime().availableProcessors(), cpuModel(),
             System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
             System.getProperty("os.name") + " " + System.getProperty("os.version") + " " +
                 System.getProperty("os.arch"),
-            ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME), buildCommit(), pauseNanos);
+            ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME), buildCommit(), pauseNanos, tokenNanos);
     }
 
     private static String cpuModel()
@@ -117,13 +124,15 @@ record MachineInfo(int cores, String cpu, String jvm, String os, String date, St
         }
     }
 
-    /** @return the report's header lines, Markdown */
+    /** @return the report's header lines, Markdown (the token's cost when it was measured) */
     String markdown()
     {
         return String.format(Locale.ROOT,
             "- machine: %d cores (%s), %s, %s%n- date: %s%n- commit: %s%n" +
             "- load unit: 1 pause (`Thread.onSpinWait()`) = %.1f ns here (one PAUSE is about 10 cycles on the " +
             "seeds' Westmere, about 140 on Skylake and later)%n",
-            cores, cpu, jvm, os, date, commit, pauseNanos);
+            cores, cpu, jvm, os, date, commit, pauseNanos) + (tokenNanos > 0 ? String.format(Locale.ROOT,
+            "- load unit `tokens`: 1 token (`Blackhole.consumeCPU`) = %.2f ns here (both units measured over long " +
+            "calls; a call of a few units also pays the call's fixed cost)%n", tokenNanos) : "");
     }
 }

@@ -70,6 +70,13 @@ final class Profile
     final int load = 10;
     /** Whether every benchmark covers every configuration (the full profile). */
     final boolean allPeersEverywhere;
+    /** The load units every seed-000 cell runs in ({@code --unit}; default pause only), in plan order. */
+    final List<LoadUnit> units;
+    /**
+     * The unit of the seed-000 cells this profile names ({@link LockTestSpec#cell}): the first of {@link #units},
+     * or the one a {@link #forUnit} view chose.
+     */
+    final LoadUnit unit;
 
     private Profile(final Builder b)
     {
@@ -96,6 +103,8 @@ final class Profile
         this.iterationMillis = b.iterationMillis;
         this.fairnessMillis = b.fairnessMillis;
         this.allPeersEverywhere = b.allPeersEverywhere;
+        this.units = b.units;
+        this.unit = b.unit == null ? b.units.get(0) : b.unit;
     }
 
     static Profile smoke()
@@ -199,6 +208,39 @@ final class Profile
     }
 
     /**
+     * @param u the load units every seed-000 cell runs in, in plan order
+     * @return this profile with those units
+     */
+    Profile withUnits(final List<LoadUnit> u)
+    {
+        if (u.isEmpty())
+        {
+            throw new IllegalArgumentException("no load unit");
+        }
+        final Builder b = builder();
+        b.units = List.copyOf(u);
+        b.unit = null;
+        return new Profile(b);
+    }
+
+    /**
+     * @param u one of {@link #units}
+     * @return the view of this profile whose seed-000 cells are in that unit (everything else is the same)
+     */
+    Profile forUnit(final LoadUnit u)
+    {
+        final Builder b = builder();
+        b.unit = u;
+        return new Profile(b);
+    }
+
+    /** @return whether the seed-000 cells use any unit but pause, so reports name the unit of each table */
+    boolean namesUnits()
+    {
+        return !units.equals(List.of(LoadUnit.PAUSE));
+    }
+
+    /**
      * Everything that decides what this profile measures, in one line: {@code metadata.json} records it, and
      * {@code report --from} refuses to rebuild a run whose recorded line differs from what this build resolves from
      * the same arguments (the report would describe a method the run did not use).
@@ -211,12 +253,13 @@ final class Profile
             "%s: forks %d (controls x%d), ops %d, millis %d, threads %s, r:w %s, loads %s%s/%s, " +
             "peers %s, contribution cells %s, variants %s, sections %s, single-shot %d+%d, timed %d+%d x %d ms, " +
             "fairness %d ms %d+%d, macro threads %s, trylock threads %s, load %d, every peer everywhere %b; " +
-            "slow-wake-control %d ns", name, forks, controlForkFactor, ops, millis, lockTestThreads, ratios,
+            "slow-wake-control %d ns%s", name, forks, controlForkFactor, ops, millis, lockTestThreads, ratios,
             headlineLoads, headlineLoadsByThreads.isEmpty() ? "" : " " + new TreeMap<>(headlineLoadsByThreads),
             contributionLoads, headlinePeers, contributionCells.stream().map(c -> String.join(" ", c)).toList(),
             defaultVariants, defaultSections, singleShotWarmups, singleShotMeasurements, timedWarmups,
             timedMeasurements, iterationMillis, fairnessMillis, fairnessReaders, fairnessWriters, macroThreads,
-            trylockThreads, load, allPeersEverywhere, SlowWakeControlPatch.DELAY_NANOS);
+            trylockThreads, load, allPeersEverywhere, SlowWakeControlPatch.DELAY_NANOS, namesUnits() ?
+            "; seed-000 load units " + units.stream().map(u -> u.cliName).toList() : "");
     }
 
     /** @return what a seed-000 figure is, for plans and report headers */
@@ -251,6 +294,8 @@ final class Profile
         b.iterationMillis = iterationMillis;
         b.fairnessMillis = fairnessMillis;
         b.allPeersEverywhere = allPeersEverywhere;
+        b.units = units;
+        b.unit = unit;
         return b;
     }
 
@@ -333,6 +378,8 @@ final class Profile
         int iterationMillis = 200;
         int fairnessMillis = 1000;
         boolean allPeersEverywhere;
+        List<LoadUnit> units = List.of(LoadUnit.PAUSE);
+        LoadUnit unit;
 
         Builder(final String name, final int forks, final int ops)
         {

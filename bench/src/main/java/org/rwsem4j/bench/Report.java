@@ -25,7 +25,8 @@ final class Report
     private final Matrix m;
     private final Results r;
     private final MachineInfo machine;
-    private final Profile p;
+    /** The run's profile, or while {@link #perUnit} runs, its view for one load unit. */
+    private Profile p;
     private final List<ReportPart> parts = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private final Verdicts verdicts = new Verdicts();
@@ -56,6 +57,7 @@ final class Report
 
     private void build()
     {
+        controlSummary = "";
         for (final BenchSpec spec : BenchSpecs.ALL)
         {
             if (m.sections.contains(spec.section()))
@@ -86,10 +88,44 @@ final class Report
         return r;
     }
 
-    /** @return the run's profile */
+    /** @return the run's profile (inside {@link #perUnit}: its view for the current load unit) */
     Profile profile()
     {
         return p;
+    }
+
+    /**
+     * Runs a part of the seed-000 report once per load unit of the run, in plan order; meanwhile {@link #profile()}
+     * is the view for that unit, so the seed-000 cells it names are that unit's.
+     *
+     * @param body what to render for each unit
+     */
+    void perUnit(final Runnable body)
+    {
+        try
+        {
+            for (final LoadUnit u : m.profile.units)
+            {
+                p = m.profile.forUnit(u);
+                body.run();
+            }
+        }
+        finally
+        {
+            p = m.profile;
+        }
+    }
+
+    /** @return for a seed-000 table's title: its load unit when the run uses any but pause, else empty */
+    String unitTitle()
+    {
+        return p.namesUnits() ? " (load: " + p.unit.title + ")" : "";
+    }
+
+    /** @return for a seed-000 chart's id: empty for pause cells, else the unit ({@code -tokens}) */
+    String unitChartSuffix()
+    {
+        return p.unit == LoadUnit.PAUSE ? "" : "-" + p.unit.cliName;
     }
 
     /** @return where and when the run happened */
@@ -235,9 +271,11 @@ final class Report
                 nullCells += cells.size();
             }
         }
-        controlSummary = String.format(Locale.ROOT, "null controls: %d of %d cells \"no difference\"; positive " +
-            "control: %d of %d cells \"different\", slower", nullMet, nullCells, posMet, posCells);
-        parts.add(new ReportPart("Controls: " + controlSummary,
+        final String summary = String.format(Locale.ROOT, "null controls: %d of %d cells \"no difference\"; " +
+            "positive control: %d of %d cells \"different\", slower", nullMet, nullCells, posMet, posCells);
+        controlSummary += (controlSummary.isEmpty() ? "" : "; ") + (p.namesUnits() ? p.unit.cliName + ": " : "") +
+            summary;
+        parts.add(new ReportPart("Controls: " + summary + unitTitle(),
             "A null control changes nothing a cell exercises: `" + NullControlPatch.NAME + "` installs nothing" +
             (inert.isEmpty() ? "" : ", and `" + String.join("`, `", inert) + "` changes only " + whatTheyChange +
             ", which seed-000 cells never call") + ". It must come out " +
@@ -261,8 +299,15 @@ final class Report
      */
     void cellHealth()
     {
-        final GridTable g = new GridTable("lock", "r:w", "threads", "load", "overlap", "start/end spread",
-            "min share", "spins", "spin fail", "NULL-owner spins", "sleeps", "wakeups", "handoffs");
+        final List<String> header = new ArrayList<>(List.of("lock", "r:w", "threads", "load", "overlap",
+            "start/end spread", "min share", "spins", "spin fail", "NULL-owner spins", "sleeps", "wakeups",
+            "handoffs"));
+        final boolean units = p.namesUnits();
+        if (units)
+        {
+            header.add(4, "unit");
+        }
+        final GridTable g = new GridTable(header);
         for (final Cell c : m.cells)
         {
             if (c.bench() != Bench.LOCKTEST)
@@ -280,6 +325,10 @@ final class Report
                 String.format(Locale.ROOT, "%.0f%%/%.0f%%", median(r.iterationSecondary(c,
                     LockTestCounters.START_SPREAD)), median(r.iterationSecondary(c, LockTestCounters.END_SPREAD))),
                 minShare(c)));
+            if (units)
+            {
+                row.add(4, LockTestSpec.unitOf(c.params()));
+            }
             final boolean known = median(r.iterationSecondary(c, LockTestCounters.EVENTS_KNOWN)) > 0;
             for (final String counter : List.of(LockTestCounters.SPINS, LockTestCounters.SPIN_FAILS,
                 LockTestCounters.NULL_SPINS, LockTestCounters.SLEEPS, LockTestCounters.WAKEUPS,
@@ -359,8 +408,13 @@ final class Report
         }
         if (m.sections.contains(Section.LOCKTEST))
         {
-            lockTestTarget(g, rec, Locks.RRWL, p.ratios, "seed-000 cells no slower than rrwl");
-            lockTestTarget(g, rec, Locks.MUTEX, List.of("1:1", "10:1"), "1:1 and 10:1 cells faster than mutex");
+            perUnit(() ->
+            {
+                final String unit = p.namesUnits() ? ", " + p.unit.title : "";
+                lockTestTarget(g, rec, Locks.RRWL, p.ratios, "seed-000 cells no slower than rrwl" + unit);
+                lockTestTarget(g, rec, Locks.MUTEX, List.of("1:1", "10:1"), "1:1 and 10:1 cells faster than mutex" +
+                    unit);
+            });
         }
         if (g.isEmpty())
         {

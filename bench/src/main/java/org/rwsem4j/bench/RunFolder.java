@@ -148,7 +148,8 @@ final class RunFolder
 
     /**
      * A cell matches an entry when the benchmark method, the lock, the thread count and every parameter of the cell
-     * are equal; the entry may carry more parameters (JMH's defaults).
+     * are equal; the entry may carry more parameters (JMH's defaults). A seed-000 cell's load unit must be the
+     * entry's too: a pause cell names no unit (JMH's default), so a tokens entry would otherwise match it.
      */
     private static Cell match(final JmhJson.Entry e, final Map<String, List<Cell>> byKey)
     {
@@ -160,7 +161,8 @@ final class RunFolder
             }
             for (final Cell c : byKey.getOrDefault(key(b, e.params().get(b.implParam()), e.threads()), List.of()))
             {
-                if (c.params().entrySet().stream().allMatch(p -> p.getValue().equals(e.params().get(p.getKey()))))
+                if (c.params().entrySet().stream().allMatch(p -> p.getValue().equals(e.params().get(p.getKey()))) &&
+                    (b != Bench.LOCKTEST || LockTestSpec.unitOf(c.params()).equals(LockTestSpec.unitOf(e.params()))))
                 {
                     return c;
                 }

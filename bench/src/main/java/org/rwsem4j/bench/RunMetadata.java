@@ -47,6 +47,11 @@ final class RunMetadata
      * arguments resolved to in the build that ran.
      */
     String profile;
+    /**
+     * The load units of the seed-000 cells ({@code --unit}: {@code pause}, {@code tokens} or both), for readers; the
+     * arguments decide them on rebuild (null in folders written before it was recorded, which were pause only).
+     */
+    List<String> loadUnits;
     /** {@link PatchInfo#libraryPatchNames()} at run time. */
     List<String> libraryPatches;
     /** The bench-only controls on the classpath at run time. */
@@ -151,6 +156,7 @@ final class RunMetadata
         final RunMetadata m = new RunMetadata();
         m.arguments = List.copyOf(arguments);
         m.profile = profile.describe();
+        m.loadUnits = profile.units.stream().map(u -> u.cliName).toList();
         m.libraryPatches = new ArrayList<>(PatchInfo.libraryPatchNames());
         m.controls = PatchInfo.available().stream().filter(PatchInfo::isControl).map(PatchInfo::name).toList();
         m.stamp = stamp;

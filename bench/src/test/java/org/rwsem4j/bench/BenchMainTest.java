@@ -63,6 +63,12 @@ class BenchMainTest
         "compare /no/such/a /no/such/b",
         "ablation --millis -1",
         "ablation --millis x",
+        "ablation --unit",
+        "ablation --unit bogus",
+        "ablation --unit pause,tokens",
+        "jmh LockTestBenchmark -p unit=bogus",
+        "jmh LockTestBenchmark -p unit=pause,bogus",
+        "jmh LockTestBenchmark -punit=bogus",
         "ab",
         "ab /no/such/a.jar /no/such/b.jar",
         "ab /no/such/a.jar /no/such/b.jar --forks 0"})
@@ -95,6 +101,35 @@ class BenchMainTest
         run("ablation", "--patches", "no-such-patch", "--dry-run");
         assertTrue(firstErrorLine().startsWith("rwsem4j-bench: --patches: 'no-such-patch' is not on the classpath; " +
             "available: "), firstErrorLine());
+        run("ablation", "--unit", "bogus", "--dry-run");
+        assertEquals("rwsem4j-bench: unknown load unit 'bogus' for --unit; valid: pause, tokens, both",
+            firstErrorLine());
+        assertEquals(BenchMain.USAGE, run("jmh", "LockTestBenchmark", "-p", "unit=tokens,nope"));
+        assertEquals("rwsem4j-bench: -p unit: unknown load unit 'nope'; valid: pause, tokens", firstErrorLine());
+    }
+
+    /** {@code --unit}: pause by default (plans as before units), tokens instead, or both in one run. */
+    @Test
+    void theLoadUnitOptionPlansEachUnitsCells() throws Exception
+    {
+        final Matrix pause = Ablation.matrix(AblationCommand.parse(List.of("--smoke")));
+        assertEquals(List.of(LoadUnit.PAUSE), pause.profile.units);
+        assertTrue(pause.cells.stream().noneMatch(c -> c.params().containsKey(LockTestSpec.UNIT)), "pause names none");
+        final Matrix tokens = Ablation.matrix(AblationCommand.parse(List.of("--smoke", "--unit", "tokens")));
+        assertEquals(pause.cells.size(), tokens.cells.size());
+        assertTrue(tokens.cells.stream().allMatch(c -> "tokens".equals(c.param(LockTestSpec.UNIT))));
+        final Matrix both = Ablation.matrix(AblationCommand.parse(List.of("--smoke", "--unit", "both")));
+        assertEquals(List.of(LoadUnit.PAUSE, LoadUnit.TOKENS), both.profile.units);
+        final List<Cell> expected = new java.util.ArrayList<>(pause.cells);
+        expected.addAll(tokens.cells);
+        assertEquals(expected, both.cells);
+        assertEquals(pause.profile.describe(), Profile.smoke().describe(), "the default describes a run as before");
+        assertTrue(both.profile.describe().endsWith("; seed-000 load units [pause, tokens]"),
+            both.profile.describe());
+        assertEquals(0, run("ablation", "--smoke", "--unit", "both", "--dry-run"));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("14 cells x 5 forks"), out.toString(
+            StandardCharsets.UTF_8));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("load units [pause, tokens]"));
     }
 
     private String firstErrorLine()
@@ -147,6 +182,17 @@ class BenchMainTest
         assertEquals(20_000, a.profile.ops);
         assertEquals(List.of("base", "all"), a.variants);
         assertEquals(java.util.EnumSet.of(Section.LOCKTEST, Section.MACRO), a.sections);
+    }
+
+    @Test
+    void jmhChecksOnlyTheUnitParameter() throws Exception
+    {
+        JmhCommand.checkUnits(List.of("LockTestBenchmark", "-p", "unit=pause,tokens", "-punit=tokens", "-prof",
+            "gc", "-p", "impl=base"));
+        JmhCommand.checkUnits(List.of("-p"));
+        final org.rwsem4j.cli.UsageException e = org.junit.jupiter.api.Assertions.assertThrows(
+            org.rwsem4j.cli.UsageException.class, () -> JmhCommand.checkUnits(List.of("-p", "unit=")));
+        assertEquals("-p unit: unknown load unit ''; valid: pause, tokens", e.getMessage());
     }
 
     @Test

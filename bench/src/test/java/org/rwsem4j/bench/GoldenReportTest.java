@@ -33,7 +33,10 @@ class GoldenReportTest
         "reader-spin", "reader-steal", "slow-wake-control", "spin-on-readers", "trylock", "wake-all-readers",
         "wake-once", "wake-skip", "writer-respin");
     private static final MachineInfo MACHINE = new MachineInfo(2, "test cpu", "test jvm", "test os",
-        "2026-12-01T00:00:00Z", "0000000 (test)", 4.5);
+        "2026-12-01T00:00:00Z", "0000000 (test)", 4.5, 0);
+    /** A run that measured the token too (every run since the tokens unit), for the both-units report. */
+    private static final MachineInfo MACHINE_WITH_TOKENS = new MachineInfo(2, "test cpu", "test jvm", "test os",
+        "2026-12-01T00:00:00Z", "0000000 (test)", 4.5, 1.25);
 
     private static AblationPlan plan()
     {
@@ -76,6 +79,29 @@ class GoldenReportTest
         golden("report-quick.md", report.markdown("Golden quick", "runs/x/", results.failures(), "- profile: quick\n"));
         golden("report-quick.txt", report.text() + "\n-- control summary: " + report.controlSummary() + "\n");
         golden("report-quick-svg.txt", svgs(report));
+    }
+
+    /** {@code --unit both}: the pause cells exactly as {@code quickCells}, then the same cells in tokens. */
+    @Test
+    void quickCellsInBothUnits() throws IOException
+    {
+        golden("cells-quick-both-units.txt", cells(matrix(Profile.quick().withUnits(List.of(LoadUnit.values())))));
+    }
+
+    /**
+     * The seed-000 section of a quick run in both units: every table once per unit, named by its unit, the charts'
+     * ids apart, the cell health with a unit column, the targets per unit, both units in ns in the header.
+     */
+    @Test
+    void quickReportInBothUnits() throws IOException
+    {
+        final Profile profile = Profile.quick().withUnits(List.of(LoadUnit.values()));
+        final Matrix m = new Matrix(profile, plan(), profile.defaultVariants, java.util.EnumSet.of(Section.LOCKTEST));
+        final Results results = results(m);
+        final Report report = new Report(m, results, MACHINE_WITH_TOKENS);
+        golden("report-quick-both-units.md", report.markdown("Golden quick, both units", "", results.failures(),
+            "- profile: quick\n" + Ablation.unitsLine(profile)) + "\n-- control summary: " + report.controlSummary() +
+            "\n-- charts: " + report.svgs().keySet() + "\n");
     }
 
     @Test

@@ -16,7 +16,18 @@ class GuardedPairTest
     @Test
     void aReaderInsideAWriteSeesATornPair() throws Exception
     {
-        final GuardedPair pair = new GuardedPair();
+        readerSeesATornPairInsideAWrite(new GuardedPair());
+    }
+
+    /** The oracle's window in the tokens unit is the write's {@code Blackhole.consumeCPU} load. */
+    @Test
+    void aReaderInsideAWriteSeesATornPairWithTokens() throws Exception
+    {
+        readerSeesATornPairInsideAWrite(new GuardedPair(LoadUnit.TOKENS));
+    }
+
+    private static void readerSeesATornPairInsideAWrite(final GuardedPair pair) throws Exception
+    {
         final java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
         final Thread writer = new Thread(() ->
         {

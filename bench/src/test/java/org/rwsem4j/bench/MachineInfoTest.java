@@ -65,7 +65,7 @@ class MachineInfoTest
     void theReportHeaderNamesTheBuildCommit()
     {
         final String commit = ID + " (built from a clean tree, at 2026-12-01T11:52:41Z)";
-        final String header = new MachineInfo(2, "cpu", "jvm", "os", "date", commit, 1.0).markdown();
+        final String header = new MachineInfo(2, "cpu", "jvm", "os", "date", commit, 1.0, 0).markdown();
         assertTrue(header.contains("- commit: " + commit + System.lineSeparator()), header);
     }
 }

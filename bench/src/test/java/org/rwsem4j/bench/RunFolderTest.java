@@ -125,6 +125,51 @@ class RunFolderTest
         assertEquals(List.of("rrwl: Writes:  Total: 7"), RunMetadata.read(dir).fairnessLines);
     }
 
+    /**
+     * {@code --unit both}: each unit's {@code jmh.json} entries go to that unit's cells (a pause cell names no unit,
+     * so a tokens entry matches its parameters too), the unit is recorded, and the report names it.
+     */
+    @Test
+    void aRunInBothUnitsKeepsEachUnitsFigures() throws Exception
+    {
+        final List<String> args = List.of("--smoke", "--forks", "1", "--ops", "2000", "--only", "locktest", "--unit",
+            "both");
+        final Path dir = SyntheticRun.write(tmp.resolve("both"), args, c -> c.params().containsKey(LockTestSpec.UNIT) ?
+            70.0 : 30.0);
+        final RunFolder run = RunFolder.read(dir);
+        assertEquals(List.of("pause", "tokens"), run.metadata.loadUnits);
+        assertEquals(14, run.matrix.cells.size());
+        for (final Cell c : run.matrix.cells)
+        {
+            final boolean tokens = "tokens".equals(c.param(LockTestSpec.UNIT));
+            assertEquals(1, run.results.samples(c).size(), c.describe());
+            assertEquals(tokens ? 70.0 : 30.0, run.results.stats(c).median(), 1.0, c.describe());
+        }
+        assertEquals(0, run("report", "--from", dir.toString()), err.toString(StandardCharsets.UTF_8));
+        final String report = out.toString(StandardCharsets.UTF_8);
+        assertTrue(report.contains("- load unit `tokens`: 1 token (`Blackhole.consumeCPU`) = 2.50 ns here"), report);
+        assertTrue(report.contains("- seed-000 load unit: pause units and `Blackhole.consumeCPU` tokens"), report);
+        assertTrue(report.contains("## Seed 000 microbenchmark: peers and headline variants (load: pause units)"));
+        assertTrue(report.contains("## Seed 000 microbenchmark: peers and headline variants (load: consumeCPU " +
+            "tokens)"), report);
+    }
+
+    /** Runs recorded before the token was calibrated (no {@code tokenNanos}) rebuild without the token's line. */
+    @Test
+    void aRunFromBeforeTheTokenCalibrationHasNoTokenLine() throws Exception
+    {
+        final Path dir = synthetic();
+        assertEquals(0, run("report", "--from", dir.toString()), err.toString(StandardCharsets.UTF_8));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("- load unit `tokens`: 1 token"));
+        SyntheticRun.edit(dir.resolve("metadata.json"), root -> root.getAsJsonObject().getAsJsonObject("machine")
+            .remove("tokenNanos"));
+        SyntheticRun.edit(dir.resolve("metadata.json"), root -> root.getAsJsonObject().remove("loadUnits"));
+        assertEquals(0, run("report", "--from", dir.toString()), err.toString(StandardCharsets.UTF_8));
+        final String report = out.toString(StandardCharsets.UTF_8);
+        assertTrue(report.contains("- load unit: 1 pause"), report);
+        assertTrue(!report.contains("token"), report);
+    }
+
     @Test
     void aMissingFolderIsRefused() throws Exception
     {

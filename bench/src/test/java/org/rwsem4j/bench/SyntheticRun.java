@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
 
 import org.rwsem4j.cli.UsageException;
 
@@ -35,8 +36,21 @@ final class SyntheticRun
     static Path write(final Path dir, final Map<String, Double> score) throws Exception
     {
         final Matrix matrix = Ablation.matrix(AblationCommand.parse(ARGS));
+        return write(dir, ARGS, c -> score.get(matrix.label(c.impl())));
+    }
+
+    /**
+     * @param dir   the folder to create
+     * @param args  the ablation arguments to record
+     * @param score each JMH cell's score in ms
+     * @return the folder
+     * @throws Exception if it cannot be written
+     */
+    static Path write(final Path dir, final List<String> args, final ToDoubleFunction<Cell> score) throws Exception
+    {
+        final Matrix matrix = Ablation.matrix(AblationCommand.parse(args));
         writeJmh(dir, matrix, score);
-        final RunMetadata meta = metadata(dir, ARGS);
+        final RunMetadata meta = metadata(dir, args);
         meta.update(1, matrix, new Results(), List.of(), 12.5, "2.00 1.00 1.00");
         meta.write(dir);
         return dir;
@@ -45,7 +59,8 @@ final class SyntheticRun
     /** The machine every synthetic run records. */
     static MachineInfo machine()
     {
-        return new MachineInfo(2, "test cpu", "test jvm", "test os", "2026-12-01T12:00:00Z", "0000000 (test)", 40.0);
+        return new MachineInfo(2, "test cpu", "test jvm", "test os", "2026-12-01T12:00:00Z", "0000000 (test)", 40.0,
+            2.5);
     }
 
     /**
@@ -76,13 +91,26 @@ final class SyntheticRun
      */
     static void writeJmh(final Path dir, final Matrix matrix, final Map<String, Double> score) throws IOException
     {
+        writeJmh(dir, matrix, c -> score.get(matrix.label(c.impl())));
+    }
+
+    /**
+     * Writes jmh.json: one entry (one fork of two iterations, 0.99 and 1.01 times the score) per JMH cell.
+     *
+     * @param dir    the run folder (created)
+     * @param matrix the run's cells
+     * @param score  each cell's score
+     * @throws IOException if it cannot be written
+     */
+    static void writeJmh(final Path dir, final Matrix matrix, final ToDoubleFunction<Cell> score) throws IOException
+    {
         Files.createDirectories(dir);
         final JsonArray entries = new JsonArray();
         for (final Cell c : matrix.cells)
         {
             if (c.bench().isJmh())
             {
-                entries.add(entry(c, score.get(matrix.label(c.impl()))));
+                entries.add(entry(c, score.applyAsDouble(c)));
             }
         }
         Files.writeString(dir.resolve(RunFolder.JMH_JSON), new GsonBuilder().setPrettyPrinting().create()
@@ -101,6 +129,10 @@ final class SyntheticRun
         params.addProperty(c.bench().implParam(), c.impl());
         c.params().forEach(params::addProperty);
         params.addProperty("jmhDefaultOnly", "x");
+        if (c.bench() == Bench.LOCKTEST && !c.params().containsKey(LockTestSpec.UNIT))
+        {
+            params.addProperty(LockTestSpec.UNIT, LoadUnit.PAUSE.cliName); // JMH records its default
+        }
         e.add("params", params);
         final String millis = c.param("millis");
         final JsonObject secondary = new JsonObject();
