@@ -51,6 +51,7 @@ class NonspinnablePatchTest
     void aReaderKeepsTheMarkAndSoDoesTheLastReaderLeavingWithNobodyQueued()
     {
         final SecondWriter s = SecondWriter.run(WITH);
+        assertEquals(Scene.MARKED, s.ownerAfterFirstSpin(), "precondition: w1 marked the lock");
         assertEquals(Scene.MARKED, s.ownerWhileReading(), "a reader's store dropped the mark");
         assertEquals(Scene.MARKED, s.ownerOnFreeLock());
         assertTrue(s.quiescentMarked(), "a free lock with the mark is quiescent");
