@@ -25,6 +25,7 @@ final class Catalogue
         MODULE_OF.put("handoff-spin", "rwsem-handoff");
         MODULE_OF.put("wake-all-readers", "rwsem-wake-all-readers");
         MODULE_OF.put("reader-steal", "rwsem-reader-steal");
+        MODULE_OF.put("nonspinnable", "rwsem-nonspinnable");
     }
 
     static final String BASE = "base";

@@ -27,7 +27,8 @@ public enum DecisionPoint
      * {@link SpinPolicy}, {@code rwsem_can_spin_on_owner} and the spin loop's owner-state check: consulted in
      * {@code Engine.rwsemOptimisticSpin} and by {@link SlowPath#canSpinOnOwner()}. Base: start only on a writer
      * owner; once spinning, keep going through a NULL owner until the budget ends. Seed 002 (reader-owned), refined
-     * by seed 000 (spin on readers for a threshold).
+     * by seed 000 (spin on readers for a threshold), refined by kernel 5.3's nonspinnable (a reader-owned lock whose
+     * threshold ran out is not spun on until a writer takes it).
      */
     SPIN_ON_OWNER,
     /**

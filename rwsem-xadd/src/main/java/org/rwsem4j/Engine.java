@@ -43,7 +43,12 @@ final class Engine extends EngineOwnerL2Pad
      * Every change to a live word is an atomic RMW; WAITERS and HANDOFF change only under the wait lock, so code
      * holding it may read them and subtract exactly what it read.
      *
-     * The owner word (on-heap, padded) holds null, the writing Thread, or READER_OWNED. Writers store themselves
+     * The owner word (on-heap, padded) holds null, the writing Thread, READER_OWNED, or READER_OWNED_NONSPINNABLE
+     * (readers own it and a spinner's reader-owned threshold ran out: the kernel's RWSEM_NONSPINNABLE bit, set only by
+     * the nonspinnable patch through SlowPath.setNonspinnable, a CAS from READER_OWNED). A writer's store overwrites
+     * the mark, a reader's store keeps it (a reader stores READER_OWNED only over NULL or a writer), and rwsemWake
+     * clears it when the reader count drops to 0 with waiters queued, as __up_read does (the kernel's other clear, in
+     * rwsem_cond_wake_waiter on a free lock, is not taken over). Writers store themselves
      * after winning the count and clear it before releasing the count, so a spinner that sees NULL knows a release
      * (or an acquire that has not published its owner yet) is in flight. Java cannot disable preemption between a
      * CAS and the owner store, so no loop here ever waits for a NULL owner without a bound. A READER_OWNED owner is
@@ -109,6 +114,16 @@ final class Engine extends EngineOwnerL2Pad
         public String toString()
         {
             return "READER_OWNED";
+        }
+    };
+
+    /** READER_OWNED with the kernel's {@code RWSEM_NONSPINNABLE} bit (see the notes above). */
+    static final Object READER_OWNED_NONSPINNABLE = new Object()
+    {
+        @Override
+        public String toString()
+        {
+            return "READER_OWNED|NONSPINNABLE";
         }
     };
 
@@ -247,12 +262,34 @@ final class Engine extends EngineOwnerL2Pad
         return owner;
     }
 
-    /** {@code rwsem_set_reader_owned}: store the marker only if it is not there, so the line stays clean. */
+    /**
+     * {@code rwsem_set_reader_owned}: store the marker only if it is not there, so the line stays clean; a marker
+     * with the non-spinnable mark is kept as it is (the kernel's reader store keeps {@code RWSEM_NONSPINNABLE}).
+     */
     private void rwsemSetReaderOwned()
     {
-        if (markReaderOwned && OWNER.getOpaque(this) != READER_OWNED)
+        if (markReaderOwned)
         {
-            soOwner(READER_OWNED);
+            final Object o = OWNER.getOpaque(this);
+            if (o != READER_OWNED && o != READER_OWNED_NONSPINNABLE)
+            {
+                soOwner(READER_OWNED);
+            }
+        }
+    }
+
+    /** {@code rwsem_set_nonspinnable}: mark a reader-owned lock; gives up if the word no longer says READER_OWNED. */
+    private boolean rwsemSetNonspinnable()
+    {
+        return OWNER.compareAndSet(this, READER_OWNED, READER_OWNED_NONSPINNABLE);
+    }
+
+    /** {@code clear_nonspinnable}: drop the mark, if it is there (a load, and a CAS only when it is). */
+    private void clearNonspinnable()
+    {
+        if (OWNER.getOpaque(this) == READER_OWNED_NONSPINNABLE)
+        {
+            OWNER.compareAndSet(this, READER_OWNED_NONSPINNABLE, READER_OWNED);
         }
     }
 
@@ -267,7 +304,7 @@ final class Engine extends EngineOwnerL2Pad
         {
             return OwnerState.NULL;
         }
-        if (owner == READER_OWNED)
+        if (owner == READER_OWNED || owner == READER_OWNED_NONSPINNABLE)
         {
             return OwnerState.READER;
         }
@@ -902,7 +939,7 @@ final class Engine extends EngineOwnerL2Pad
     /** The writer's optimistic spin before it queues, if the variant's {@link SpinPolicy} likes the owner. */
     private boolean writerOptimisticSpin(final Waiter waiter)
     {
-        if (VirtualLocker.maySpin() && spinPolicy.canSpinOnOwner(ownerState()))
+        if (VirtualLocker.maySpin() && spinPolicy.canSpinOnOwner(ops))
         {
             waiter.spun = true;
             return rwsemOptimisticSpin(false, waiter.mode);
@@ -1061,8 +1098,9 @@ final class Engine extends EngineOwnerL2Pad
         final boolean interruptible = mode != UNINTERRUPTIBLE;
         Faults.reach(FaultPoint.OSQ_NODE);
         final Node node = Osq.newNode();
-        final SpinAttempt attempt = new SpinAttempt(clock); // allocated before the OSQ is held: nothing may throw
-        attempt.reset(reader);                              // between osq.lock and the finally that unlocks it
+        // allocated before the OSQ is held: nothing may throw between osq.lock and the finally that unlocks it
+        final SpinAttempt attempt = new SpinAttempt(clock, ops);
+        attempt.reset(reader);
         if (!osq.lock(node, () -> clock.nanoTime() - deadline > 0 ||
             (interruptible && Thread.currentThread().isInterrupted())))
         {
@@ -1159,9 +1197,14 @@ final class Engine extends EngineOwnerL2Pad
     // Wake
     // ------------------------------------------------------------------------------------------------------------
 
-    /** {@code rwsem_wake}: an unlock left no lockers and saw waiters ({@link DecisionPoint#UNLOCK_WAKE}). */
+    /**
+     * {@code rwsem_wake}: an unlock left no lockers and saw waiters ({@link DecisionPoint#UNLOCK_WAKE}). Readers come
+     * here when the reader count drops to 0 with waiters queued, where {@code __up_read} clears the non-spinnable
+     * mark; a writer's unlock has already cleared the owner word.
+     */
     private void rwsemWake()
     {
+        clearNonspinnable();
         unlockWake.rwsemWake(ops);
     }
 
@@ -1502,7 +1545,19 @@ final class Engine extends EngineOwnerL2Pad
         @Override
         public boolean canSpinOnOwner()
         {
-            return spinPolicy.canSpinOnOwner(Engine.this.ownerState());
+            return spinPolicy.canSpinOnOwner(this);
+        }
+
+        @Override
+        public boolean ownerNonspinnable()
+        {
+            return lvOwner() == READER_OWNED_NONSPINNABLE;
+        }
+
+        @Override
+        public boolean setNonspinnable()
+        {
+            return rwsemSetNonspinnable();
         }
 
         @Override
@@ -1630,9 +1685,9 @@ final class Engine extends EngineOwnerL2Pad
         {
             return "NULL";
         }
-        if (o == READER_OWNED)
+        if (o == READER_OWNED || o == READER_OWNED_NONSPINNABLE)
         {
-            return "READER_OWNED";
+            return o.toString();
         }
         return ((Thread)o).getName() + "(" + ((Thread)o).getState() + ")";
     }

@@ -3,7 +3,7 @@ package org.rwsem4j;
 /**
  * Padding chain for the engine's hot on-heap field, the owner word: 128 bytes on each side (JCTools idiom), so
  * spinners polling the owner do not share a line with the engine's final configuration fields. The owner word holds
- * null, the writing {@link Thread}, or {@link Engine#READER_OWNED}.
+ * null, the writing {@link Thread}, {@link Engine#READER_OWNED}, or {@link Engine#READER_OWNED_NONSPINNABLE}.
  */
 abstract class EngineOwner extends LeadingPad128
 {

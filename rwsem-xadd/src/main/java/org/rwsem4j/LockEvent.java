@@ -47,6 +47,16 @@ public enum LockEvent
     SPIN_STOP_READER("rwsem_spin_stop_reader"),
     /** A spinner kept spinning on a reader-owned lock within its threshold (spin-on-readers). */
     SPIN_ON_READERS("rwsem_spin_on_readers"),
+    /**
+     * A writer's spin on a reader-owned lock ran out of its threshold and marked the lock non-spinnable
+     * ({@code rwsem_set_nonspinnable}; nonspinnable).
+     */
+    SET_NONSPINNABLE("rwsem_set_nonspinnable"),
+    /**
+     * A slow-path locker did not spin because the lock is marked non-spinnable (nonspinnable); also counted in
+     * {@link #OPT_NOSPIN}.
+     */
+    OPT_NOSPIN_NONSPINNABLE("rwsem_opt_nospin_nonspinnable"),
     /** A reader went to sleep ({@code rwsem_sleep_reader}). */
     SLEEP_READER("rwsem_sleep_reader"),
     /** A writer went to sleep ({@code rwsem_sleep_writer}). */

@@ -56,7 +56,10 @@ public final class RwsemState
         return (count & LockWordBits.HANDOFF) != 0;
     }
 
-    /** {@return the owner word: NULL, READER_OWNED, or the writer thread's name and state} */
+    /**
+     * {@return the owner word: NULL, READER_OWNED, READER_OWNED|NONSPINNABLE (nonspinnable's mark), or the writer
+     * thread's name and state}
+     */
     public String owner()
     {
         return owner;
@@ -81,7 +84,8 @@ public final class RwsemState
      */
     public boolean isQuiescent()
     {
-        return count == 0 && waiters.isEmpty() && !spinners && ("NULL".equals(owner) || "READER_OWNED".equals(owner));
+        return count == 0 && waiters.isEmpty() && !spinners &&
+            ("NULL".equals(owner) || "READER_OWNED".equals(owner) || "READER_OWNED|NONSPINNABLE".equals(owner));
     }
 
     @Override

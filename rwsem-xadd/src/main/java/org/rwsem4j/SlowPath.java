@@ -51,6 +51,25 @@ public abstract class SlowPath
     public abstract boolean canSpinOnOwner();
 
     /**
+     * Whether the owner word carries the non-spinnable mark (the kernel's {@code RWSEM_NONSPINNABLE}): readers own,
+     * or last owned, the lock, and a spinner's reader-owned threshold ran out since a writer last took it or the
+     * reader count last dropped to 0 with waiters queued. {@link #ownerState()} still says
+     * {@link OwnerState#READER}; only a patch that sets the mark ({@link #setNonspinnable()}) ever sees true.
+     *
+     * @return true if the mark is set
+     */
+    public abstract boolean ownerNonspinnable();
+
+    /**
+     * {@code rwsem_set_nonspinnable}: marks a reader-owned lock non-spinnable, in one CAS on the owner word that gives
+     * up if the word no longer holds the plain reader-owned marker (a writer has stored itself, or the mark is already
+     * set). The mark stays through later readers' stores and goes with the next writer's store.
+     *
+     * @return true if this call set the mark
+     */
+    public abstract boolean setNonspinnable();
+
+    /**
      * {@code lockevent_inc}: counts an event of this lock.
      *
      * @param event the event

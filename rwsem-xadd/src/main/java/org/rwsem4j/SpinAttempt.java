@@ -7,6 +7,7 @@ package org.rwsem4j;
 public final class SpinAttempt
 {
     final NanoClock clock;
+    private final SlowPath path;
     boolean reader;
     OwnerState previous;
     long readers;
@@ -15,9 +16,10 @@ public final class SpinAttempt
     /** Free for the policy: e.g. a reader-owned spin deadline. */
     public long deadline;
 
-    SpinAttempt(final NanoClock clock)
+    SpinAttempt(final NanoClock clock, final SlowPath path)
     {
         this.clock = clock;
+        this.path = path;
     }
 
     void reset(final boolean reader)
@@ -57,6 +59,17 @@ public final class SpinAttempt
     public long readers()
     {
         return readers;
+    }
+
+    /**
+     * The lock's slow-path operations, for a policy that reads or marks the owner word
+     * ({@link SlowPath#ownerNonspinnable()}, {@link SlowPath#setNonspinnable()}) or counts an event.
+     *
+     * @return the lock's slow path
+     */
+    public SlowPath path()
+    {
+        return path;
     }
 
     /**

@@ -16,8 +16,22 @@ public interface SpinPolicy
     boolean canSpinOnOwner(OwnerState owner);
 
     /**
+     * {@code rwsem_can_spin_on_owner} as the engine asks it (before a writer joins the OSQ, and through
+     * {@link SlowPath#canSpinOnOwner()}): with the slow path at hand, for a policy that reads more of the owner word
+     * than its state ({@link SlowPath#ownerNonspinnable()}) or counts an event. The default asks
+     * {@link #canSpinOnOwner(OwnerState)} with the owner state now.
+     *
+     * @param path the lock's slow-path operations
+     * @return true to join the OSQ and spin
+     */
+    default boolean canSpinOnOwner(final SlowPath path)
+    {
+        return canSpinOnOwner(path.ownerState());
+    }
+
+    /**
      * Called on every iteration of the spin with the owner state just observed (never {@code NONSPINNABLE}, which
-     * always stops).
+     * always stops). {@link SpinAttempt#path()} gives the lock's slow-path operations.
      *
      * @param owner the state now
      * @param attempt the attempt's scratch

@@ -23,10 +23,11 @@ class AblationPlanTest
         new PatchInfo("handoff", "rwsem-handoff", "-", Set.of(), Set.of("wake-skip"), false),
         PatchInfo.of("handoff-spin", "handoff"),
         PatchInfo.of("wake-all-readers", "wake-once"),
-        PatchInfo.of("reader-steal", "reader-owned"));
+        PatchInfo.of("reader-steal", "reader-owned"),
+        PatchInfo.of("nonspinnable", "spin-on-readers"));
 
     private static final Set<String> ALL = Set.of("reader-owned", "wake-once", "trylock", "spin-on-readers",
-        "reader-spin", "writer-respin", "handoff", "handoff-spin", "wake-all-readers", "reader-steal");
+        "reader-spin", "writer-respin", "handoff", "handoff-spin", "wake-all-readers", "reader-steal", "nonspinnable");
 
     private static Contribution find(final AblationPlan plan, final Contribution.Kind kind, final String patch)
     {
@@ -63,6 +64,9 @@ class AblationPlanTest
         final Contribution steal = find(plan, Contribution.Kind.ADDING, "reader-steal");
         assertEquals(Set.of("reader-owned"), steal.without().patches());
         assertEquals(Set.of("reader-owned", "reader-steal"), steal.with().patches());
+        final Contribution marked = find(plan, Contribution.Kind.ADDING, "nonspinnable");
+        assertEquals(Set.of("reader-owned", "spin-on-readers"), marked.without().patches());
+        assertEquals(Set.of("reader-owned", "spin-on-readers", "nonspinnable"), marked.with().patches());
         assertEquals("base", trylock.without().spec());
         assertEquals("trylock", trylock.with().spec());
         final Contribution wakeAll = find(plan, Contribution.Kind.ADDING, "wake-all-readers");
@@ -76,7 +80,7 @@ class AblationPlanTest
         final AblationPlan plan = AblationPlan.of(CATALOGUE);
         final Contribution owned = find(plan, Contribution.Kind.REMOVING, "reader-owned");
         assertEquals(ALL, owned.with().patches());
-        assertEquals(minus(ALL, "reader-owned", "spin-on-readers", "reader-spin", "reader-steal"),
+        assertEquals(minus(ALL, "reader-owned", "spin-on-readers", "reader-spin", "reader-steal", "nonspinnable"),
             owned.without().patches());
         final Contribution steal = find(plan, Contribution.Kind.REMOVING, "reader-steal");
         assertEquals(minus(ALL, "reader-steal"), steal.without().patches());
@@ -85,7 +89,9 @@ class AblationPlanTest
         final Contribution spin = find(plan, Contribution.Kind.REMOVING, "reader-spin");
         assertEquals(minus(ALL, "reader-spin"), spin.without().patches());
         final Contribution threshold = find(plan, Contribution.Kind.REMOVING, "spin-on-readers");
-        assertEquals(minus(ALL, "spin-on-readers", "reader-spin"), threshold.without().patches());
+        assertEquals(minus(ALL, "spin-on-readers", "reader-spin", "nonspinnable"), threshold.without().patches());
+        final Contribution marked = find(plan, Contribution.Kind.REMOVING, "nonspinnable");
+        assertEquals(minus(ALL, "nonspinnable"), marked.without().patches());
         final Contribution wakeOnce = find(plan, Contribution.Kind.REMOVING, "wake-once");
         assertEquals(minus(ALL, "wake-once", "wake-all-readers"), wakeOnce.without().patches());
     }
@@ -118,7 +124,7 @@ class AblationPlanTest
         assertEquals(with, skip.with().patches());
         assertTrue(plan.contributions().stream()
             .noneMatch(c -> c.kind() == Contribution.Kind.REMOVING && c.patch().equals("wake-skip")));
-        assertEquals(11 + 10 + 1, plan.contributions().size());
+        assertEquals(12 + 11 + 1, plan.contributions().size());
     }
 
     @Test

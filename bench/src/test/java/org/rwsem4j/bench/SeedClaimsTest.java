@@ -41,7 +41,7 @@ class SeedClaimsTest
     void theShippedClaimsAreWellFormed()
     {
         final List<SeedClaim> all = SeedClaims.all();
-        assertEquals(12, all.size());
+        assertEquals(13, all.size());
         for (final SeedClaim c : all)
         {
             assertTrue(BenchSpecs.of(c.bench()).benches().contains(c.bench()), c.toString());

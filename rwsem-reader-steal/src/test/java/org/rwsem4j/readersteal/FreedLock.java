@@ -11,6 +11,7 @@ import org.rwsem4j.LockEvent;
 import org.rwsem4j.LockEvents;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
+import org.rwsem4j.testkit.GateClock;
 import org.rwsem4j.testkit.Locker;
 
 /**

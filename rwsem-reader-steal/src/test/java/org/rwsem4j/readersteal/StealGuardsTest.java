@@ -17,6 +17,7 @@ import org.rwsem4j.LockEvents;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
 import org.rwsem4j.Variant;
+import org.rwsem4j.testkit.GateClock;
 import org.rwsem4j.testkit.Locker;
 
 /**

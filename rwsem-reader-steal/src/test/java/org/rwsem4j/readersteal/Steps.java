@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.testkit.GateClock;
 import org.rwsem4j.testkit.Locker;
 
 /**

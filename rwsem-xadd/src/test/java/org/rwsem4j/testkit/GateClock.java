@@ -1,4 +1,4 @@
-package org.rwsem4j.readersteal;
+package org.rwsem4j.testkit;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +14,7 @@ import org.rwsem4j.NanoClock;
  * there, it has been woken but cannot take the lock, so a freed lock stays free with WAITERS set for as long as the
  * test needs.
  */
-final class GateClock implements NanoClock
+public final class GateClock implements NanoClock
 {
     private final AtomicLong now = new AtomicLong();
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -37,18 +37,22 @@ final class GateClock implements NanoClock
      * Stops the thread named {@code thread} at its first clock read where {@code condition} holds. The condition runs
      * inside that thread's clock read: it must not take anything the thread may hold there.
      */
-    void stop(final String thread, final BooleanSupplier condition)
+    public void stop(final String thread, final BooleanSupplier condition)
     {
         when = condition;
         target = thread;
     }
 
-    /** Waits until the target thread is stopped; fails after {@link Steps#WAIT_SECONDS}. */
-    void awaitStopped(final Object diagnostic)
+    /**
+     * Waits until the target thread is stopped; fails after {@link Locker#WAIT_SECONDS}.
+     *
+     * @param diagnostic shown in the failure (the lock, whose {@code toString} says its state)
+     */
+    public void awaitStopped(final Object diagnostic)
     {
         try
         {
-            if (!stopped.await(Steps.WAIT_SECONDS, TimeUnit.SECONDS))
+            if (!stopped.await(Locker.WAIT_SECONDS, TimeUnit.SECONDS))
             {
                 throw new AssertionError(target + " never reached the clock gate: " + diagnostic);
             }
@@ -61,12 +65,17 @@ final class GateClock implements NanoClock
     }
 
     /** Lets the stopped thread go on (and every later read pass). */
-    void open()
+    public void open()
     {
         opened.countDown();
     }
 
-    void step(final long nanos)
+    /**
+     * Moves the time forward.
+     *
+     * @param nanos by how much
+     */
+    public void step(final long nanos)
     {
         now.addAndGet(nanos);
     }
