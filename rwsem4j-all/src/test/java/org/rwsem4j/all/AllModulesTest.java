@@ -19,7 +19,8 @@ import org.rwsem4j.Rwsem;
  */
 class AllModulesTest
 {
-    private static final String RECOMMENDED = "handoff+handoff-spin+reader-owned+reader-spin+spin-on-readers+wake-once";
+    private static final String RECOMMENDED =
+        "handoff+handoff-spin+reader-owned+reader-spin+reader-steal+spin-on-readers+wake-once";
 
     private static Set<String> expected()
     {
