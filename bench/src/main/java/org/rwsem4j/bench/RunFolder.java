@@ -66,6 +66,12 @@ final class RunFolder
                 "', but this build resolves its arguments to '" + args.profile.describe() + "'; rebuild the " +
                 "report with the bench jar of the run's commit (" + meta.machine.commit() + ")");
         }
+        if (meta.fairnessCases != null && !meta.fairnessCases.equals(FairnessCase.describeAll()))
+        {
+            throw new UsageException(dir.resolve(RunMetadata.FILE) + ": the run's fairness cases were " +
+                meta.fairnessCases + ", but this build's are " + FairnessCase.describeAll() + "; rebuild the report " +
+                "with the bench jar of the run's commit (" + meta.machine.commit() + ")");
+        }
         final Matrix matrix = Ablation.matrix(args);
         final Results results = new Results();
         addJmh(dir.resolve(JMH_JSON), matrix, results);

@@ -47,6 +47,11 @@ final class RunMetadata
      * arguments resolved to in the build that ran.
      */
     String profile;
+    /**
+     * {@link FairnessCase#describeAll()} of the build that ran (null in folders written before the reader-flood case:
+     * they measured the standard case only).
+     */
+    List<String> fairnessCases;
     /** {@link PatchInfo#libraryPatchNames()} at run time. */
     List<String> libraryPatches;
     /** The bench-only controls on the classpath at run time. */
@@ -151,6 +156,7 @@ final class RunMetadata
         final RunMetadata m = new RunMetadata();
         m.arguments = List.copyOf(arguments);
         m.profile = profile.describe();
+        m.fairnessCases = FairnessCase.describeAll();
         m.libraryPatches = new ArrayList<>(PatchInfo.libraryPatchNames());
         m.controls = PatchInfo.available().stream().filter(PatchInfo::isControl).map(PatchInfo::name).toList();
         m.stamp = stamp;
