@@ -73,6 +73,11 @@ final class RunFolder
                 "with the bench jar of the run's commit (" + meta.machine.commit() + ")");
         }
         final Matrix matrix = Ablation.matrix(args);
+        if (meta.fairnessCases == null)
+        {
+            // made before the reader-flood case: the run planned and measured the standard case only
+            matrix.cells.removeIf(c -> c.bench() == Bench.FAIRNESS && c.param(FairnessCase.READ_LOAD) != null);
+        }
         final Results results = new Results();
         addJmh(dir.resolve(JMH_JSON), matrix, results);
         for (final RunMetadata.FairnessCell f : meta.fairness)

@@ -155,6 +155,8 @@ class RunFolderTest
         final String rebuilt = out.toString(StandardCharsets.UTF_8);
         assertTrue(rebuilt.contains("## Fairness: dedicated readers and writers"), rebuilt);
         assertTrue(!rebuilt.contains("reader flood"), rebuilt);
+        assertTrue(rebuilt.contains(" 4 cells, 4 runs,"), rebuilt);
+        matrix.cells.removeIf(c -> c.param(FairnessCase.READ_LOAD) != null);
         final Report live = new Report(matrix, results, SyntheticRun.machine());
         assertEquals(live.markdown(meta.title, "", results.failures(), Ablation.header(matrix, live, meta)), rebuilt);
     }
