@@ -166,8 +166,9 @@ final class FairnessTargets
             "Issue 12's bounds for `all` and `recommended` against rrwl-nonfair in this run, for each fairness case: " +
             "every reader and writer thread makes progress; the slowest writer completes at least a quarter of " +
             "rrwl's slowest writer's operations; the maximum writer wait is at most twice rrwl's. Each figure is " +
-            "the worst over the run's forks, on both sides. " + met + " of " + checks + " checks met.",
-            g.render(), null, "", List.of()));
+            "the worst over the run's forks, on both sides. " + met + " of " + checks + " checks met." +
+            (report.profile().forks < 5 ? " **This run has " + report.profile().forks + " forks: the targets ask " +
+            "for at least 5, so read this as indicative only.**" : ""), g.render(), null, "", List.of()));
     }
 
     private static Check failed()
