@@ -35,6 +35,10 @@ final class FairnessCommand implements Callable<Integer>
         "section.")
     int load;
 
+    @Option(names = "--read-load", paramLabel = "UNITS", description = "Pause units inside each read section " +
+        "(default: LOAD); the reader-flood case's long read sections.")
+    Integer readLoad;
+
     private final PrintStream stdout;
 
     FairnessCommand(final PrintStream stdout)
@@ -49,6 +53,11 @@ final class FairnessCommand implements Callable<Integer>
         {
             throw new UsageException("fairness: LOAD must be at least 0, got " + load);
         }
+        final int read = readLoad == null ? load : readLoad;
+        if (read < 0)
+        {
+            throw new UsageException("fairness: --read-load must be at least 0, got " + read);
+        }
         try
         {
             Locks.validate(impl);
@@ -58,6 +67,6 @@ final class FairnessCommand implements Callable<Integer>
             throw new UsageException("fairness: bad lock '" + impl + "': " + UsageErrors.oneLine(e.getMessage()));
         }
         return FairnessHarness.main(new String[] {impl, Integer.toString(readers), Integer.toString(writers),
-            Integer.toString(millis), Integer.toString(load)}, stdout);
+            Integer.toString(millis), Integer.toString(load), Integer.toString(read)}, stdout);
     }
 }

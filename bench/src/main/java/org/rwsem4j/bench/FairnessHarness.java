@@ -2,6 +2,7 @@ package org.rwsem4j.bench;
 
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
@@ -9,7 +10,8 @@ import java.util.concurrent.locks.ReadWriteLock;
 
 /**
  * A plain timed harness (locktorture style): dedicated reader and writer threads loop on one lock for a fixed time,
- * with {@code load} pause units inside the critical section and as many outside. It reports per-thread operation
+ * with {@code load} pause units inside the critical section and as many outside (the read sections may be given
+ * their own length, {@code readLoad}: the reader-flood case's long read sections). It reports per-thread operation
  * counts (total, min, mean, max per side, as the kernel prints them), the writers' wait for the lock (p50, p99, max)
  * and the number of torn reads ({@code Fail}, which must be 0). The ablation runs it in a child JVM per repetition.
  */
@@ -25,15 +27,23 @@ final class FairnessHarness
     private final int readers;
     private final int writers;
     private final int load;
+    private final int readLoad;
     private final GuardedPair pair = new GuardedPair();
     private volatile boolean stop;
 
     FairnessHarness(final ReadWriteLock lock, final int readers, final int writers, final int load)
     {
+        this(lock, readers, writers, load, load);
+    }
+
+    FairnessHarness(final ReadWriteLock lock, final int readers, final int writers, final int load,
+        final int readLoad)
+    {
         this.lock = lock;
         this.readers = readers;
         this.writers = writers;
         this.load = load;
+        this.readLoad = readLoad;
     }
 
     /**
@@ -114,7 +124,7 @@ final class FairnessHarness
             read.lock();
             try
             {
-                pair.read(load);
+                pair.read(readLoad);
             }
             catch (final IllegalStateException torn)
             {
@@ -185,8 +195,9 @@ final class FairnessHarness
     }
 
     /**
-     * Child-process entry: {@code <impl> <readers> <writers> <millis> <load>}; prints the kernel-style summary and
-     * one {@link #RESULT_PREFIX} line.
+     * Child-process entry: {@code <impl> <readers> <writers> <millis> <load> [<readLoad>]} (the read sections' length,
+     * {@code load} if absent); prints the kernel-style summary (with a shape line first when the read sections'
+     * length differs from {@code load}) and one {@link #RESULT_PREFIX} line.
      *
      * @param args the arguments
      * @param out where to print
@@ -195,14 +206,41 @@ final class FairnessHarness
      */
     static int main(final String[] args, final PrintStream out) throws InterruptedException
     {
-        if (args.length != 5)
+        if (args.length != 5 && args.length != 6)
         {
-            throw new IllegalArgumentException("fairness <impl> <readers> <writers> <millis> <load>");
+            throw new IllegalArgumentException("fairness <impl> <readers> <writers> <millis> <load> [<readLoad>]");
         }
         final String impl = args[0];
-        final FairnessHarness h = new FairnessHarness(Locks.create(impl), Integer.parseInt(args[1]),
-            Integer.parseInt(args[2]), Integer.parseInt(args[4]));
+        final FairnessHarness h = of(args);
+        if (h.readLoad != h.load)
+        {
+            out.printf(Locale.ROOT, "%s: Shape: %d readers (read sections %d pause units), %d writers (load %d), " +
+                "%s ms%n", impl, h.readers, h.readLoad, h.writers, h.load, args[3]);
+        }
         return report(impl, h.run(Long.parseLong(args[3])), out);
+    }
+
+    /**
+     * @param args the child's arguments, {@code <impl> <readers> <writers> <millis> <load> [<readLoad>]}
+     * @return the harness they describe (not run)
+     */
+    static FairnessHarness of(final String[] args)
+    {
+        final int load = Integer.parseInt(args[4]);
+        return new FairnessHarness(Locks.create(args[0]), Integer.parseInt(args[1]), Integer.parseInt(args[2]), load,
+            args.length == 6 ? Integer.parseInt(args[5]) : load);
+    }
+
+    /** @return pause units in each read section */
+    int readLoad()
+    {
+        return readLoad;
+    }
+
+    /** @return pause units in each write section and outside every section */
+    int load()
+    {
+        return load;
     }
 
     /**

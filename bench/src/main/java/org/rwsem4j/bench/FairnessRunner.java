@@ -23,10 +23,7 @@ final class FairnessRunner
      */
     Sample run(final Cell cell) throws IOException, InterruptedException
     {
-        final String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-        final ProcessBuilder pb = new ProcessBuilder(java, JvmFlags.ADD_OPENS, "-cp",
-            System.getProperty("java.class.path"), BenchMain.class.getName(), "fairness", cell.impl(),
-            cell.param("readers"), cell.param("writers"), cell.param("millis"), cell.param("load"));
+        final ProcessBuilder pb = new ProcessBuilder(command(cell));
         pb.redirectErrorStream(true);
         final Process p = pb.start();
         final StringBuilder output = new StringBuilder();
@@ -58,6 +55,25 @@ final class FairnessRunner
             throw new IOException("fairness child failed (exit " + p.exitValue() + "):\n" + output);
         }
         return sample(result);
+    }
+
+    /**
+     * @param cell a fairness cell
+     * @return the child's command line: {@code fairness IMPL READERS WRITERS MILLIS LOAD}, with {@code --read-load}
+     *     when the cell gives its read sections their own length
+     */
+    static List<String> command(final Cell cell)
+    {
+        final String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        final List<String> command = new ArrayList<>(List.of(java, JvmFlags.ADD_OPENS, "-cp",
+            System.getProperty("java.class.path"), BenchMain.class.getName(), "fairness", cell.impl(),
+            cell.param("readers"), cell.param("writers"), cell.param("millis"), cell.param("load")));
+        if (cell.param(FairnessCase.READ_LOAD) != null)
+        {
+            command.add("--read-load");
+            command.add(cell.param(FairnessCase.READ_LOAD));
+        }
+        return command;
     }
 
     /**

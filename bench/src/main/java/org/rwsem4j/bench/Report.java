@@ -66,6 +66,10 @@ final class Report
             }
         }
         targets();
+        if (m.sections.contains(Section.FAIRNESS))
+        {
+            FairnessTargets.report(this);
+        }
         claims();
     }
 

@@ -66,7 +66,18 @@ final class RunFolder
                 "', but this build resolves its arguments to '" + args.profile.describe() + "'; rebuild the " +
                 "report with the bench jar of the run's commit (" + meta.machine.commit() + ")");
         }
+        if (meta.fairnessCases != null && !meta.fairnessCases.equals(FairnessCase.describeAll()))
+        {
+            throw new UsageException(dir.resolve(RunMetadata.FILE) + ": the run's fairness cases were " +
+                meta.fairnessCases + ", but this build's are " + FairnessCase.describeAll() + "; rebuild the report " +
+                "with the bench jar of the run's commit (" + meta.machine.commit() + ")");
+        }
         final Matrix matrix = Ablation.matrix(args);
+        if (meta.fairnessCases == null)
+        {
+            // made before the reader-flood case: the run planned and measured the standard case only
+            matrix.cells.removeIf(c -> c.bench() == Bench.FAIRNESS && c.param(FairnessCase.READ_LOAD) != null);
+        }
         final Results results = new Results();
         addJmh(dir.resolve(JMH_JSON), matrix, results);
         for (final RunMetadata.FairnessCell f : meta.fairness)

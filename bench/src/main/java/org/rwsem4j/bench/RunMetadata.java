@@ -52,6 +52,11 @@ final class RunMetadata
      * arguments decide them on rebuild (null in folders written before it was recorded, which were pause only).
      */
     List<String> loadUnits;
+    /**
+     * {@link FairnessCase#describeAll()} of the build that ran (null in folders written before the reader-flood case:
+     * they measured the standard case only).
+     */
+    List<String> fairnessCases;
     /** {@link PatchInfo#libraryPatchNames()} at run time. */
     List<String> libraryPatches;
     /** The bench-only controls on the classpath at run time. */
@@ -157,6 +162,7 @@ final class RunMetadata
         m.arguments = List.copyOf(arguments);
         m.profile = profile.describe();
         m.loadUnits = profile.units.stream().map(u -> u.cliName).toList();
+        m.fairnessCases = FairnessCase.describeAll();
         m.libraryPatches = new ArrayList<>(PatchInfo.libraryPatchNames());
         m.controls = PatchInfo.available().stream().filter(PatchInfo::isControl).map(PatchInfo::name).toList();
         m.stamp = stamp;

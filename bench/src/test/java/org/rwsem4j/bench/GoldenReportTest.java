@@ -213,8 +213,12 @@ class GoldenReportTest
         {
             final long[] waits = {1_000 + random.nextInt(1000), 5_000 + random.nextInt(1000),
                 90_000 + random.nextInt(10_000)};
-            fairness = new FairnessResult(new long[] {(long)(level * 100), (long)(level * 90)},
-                new long[] {(long)(level * 10), (long)(level * 7)}, waits, 0);
+            final long[] reads = new long[Integer.parseInt(c.param("readers"))];
+            for (int i = 0; i < reads.length; i++)
+            {
+                reads[i] = (long)(level * (100 - 10 * i));
+            }
+            fairness = new FairnessResult(reads, new long[] {(long)(level * 10), (long)(level * 7)}, waits, 0);
         }
         return new Sample(score, secondary, fairness, iterations, perIteration);
     }

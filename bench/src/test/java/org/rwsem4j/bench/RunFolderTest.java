@@ -118,7 +118,8 @@ class RunFolderTest
         meta.write(dir);
         final Report live = new Report(matrix, results, SyntheticRun.machine());
         final String expected = live.markdown(meta.title, "", results.failures(), Ablation.header(matrix, live, meta));
-        assertTrue(expected.contains("## Fairness"), expected);
+        assertTrue(expected.contains("## Fairness: dedicated readers and writers"), expected);
+        assertTrue(expected.contains("## Fairness: reader flood"), expected);
         assertTrue(expected.contains("## Failed cells"), expected);
         assertEquals(0, run("report", "--from", dir.toString()), err.toString(StandardCharsets.UTF_8));
         assertEquals(expected, out.toString(StandardCharsets.UTF_8));
@@ -168,6 +169,50 @@ class RunFolderTest
         final String report = out.toString(StandardCharsets.UTF_8);
         assertTrue(report.contains("- load unit: 1 pause"), report);
         assertTrue(!report.contains("token"), report);
+    }
+
+    /**
+     * A folder made before the reader-flood case (no {@code fairnessCases}, standard fairness cells only, as every
+     * committed run folder) still rebuilds: the standard case's table, no reader-flood table.
+     */
+    @Test
+    void aFolderFromBeforeTheReaderFloodCaseRebuilds() throws Exception
+    {
+        final List<String> args = List.of("--smoke", "--forks", "1", "--ops", "2000", "--only", "fairness");
+        final Path dir = tmp.resolve("old");
+        final Matrix matrix = Ablation.matrix(AblationCommand.parse(args));
+        SyntheticRun.writeJmh(dir, matrix, scores());
+        final Results results = new Results();
+        for (final Cell c : matrix.cells)
+        {
+            if (c.param(FairnessCase.READ_LOAD) == null)
+            {
+                results.add(c, FairnessRunner.sample(FairnessResult.decode("readOps=100,200 writeOps=30,40 fail=0 " +
+                    "waitP50us=1.234 waitP99us=5.670 waitMaxus=9.100")));
+            }
+        }
+        final RunMetadata meta = SyntheticRun.metadata(dir, args);
+        meta.update(1, matrix, results, List.of(), 61.0, "3.00 2.00 1.00");
+        meta.write(dir);
+        SyntheticRun.edit(dir.resolve(RunMetadata.FILE), root -> root.getAsJsonObject().remove("fairnessCases"));
+        assertEquals(null, RunMetadata.read(dir).fairnessCases);
+        assertEquals(0, run("report", "--from", dir.toString()), err.toString(StandardCharsets.UTF_8));
+        final String rebuilt = out.toString(StandardCharsets.UTF_8);
+        assertTrue(rebuilt.contains("## Fairness: dedicated readers and writers"), rebuilt);
+        assertTrue(!rebuilt.contains("reader flood"), rebuilt);
+        assertTrue(rebuilt.contains(" 4 cells, 4 runs,"), rebuilt);
+        matrix.cells.removeIf(c -> c.param(FairnessCase.READ_LOAD) != null);
+        final Report live = new Report(matrix, results, SyntheticRun.machine());
+        assertEquals(live.markdown(meta.title, "", results.failures(), Ablation.header(matrix, live, meta)), rebuilt);
+    }
+
+    @Test
+    void aFolderWithOtherFairnessCasesIsRefused() throws Exception
+    {
+        final Path dir = synthetic();
+        SyntheticRun.edit(dir.resolve(RunMetadata.FILE), root -> root.getAsJsonObject().add("fairnessCases",
+            new JsonArray()));
+        assertRefused("the run's fairness cases were []", "report", "--from", dir.toString());
     }
 
     @Test
