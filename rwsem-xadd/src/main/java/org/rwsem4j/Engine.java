@@ -83,10 +83,10 @@ final class Engine extends EngineOwnerL2Pad
      * server runs more threads than cores, and a woken waiter may wait a whole scheduler slice for a CPU. Measured
      * (issue 12), without these every unlock under steady contention took the wait lock and unparked the head writer
      * again and again (1.4 wakeups per operation, almost no real sleeps), and every writer queued behind it:
-     *  - W1, writer steal in the fast path: the write fast path reads the count and takes a free lock even with
-     *    WAITERS set (rwsem_try_write_lock_unqueued, writerStealOrSlowpath) instead of CASing from 0; the kernel
-     *    steals only from inside its optimistic spin, and the JVM cannot always spin. HANDOFF still stops it, so a
-     *    waiter past its timeout is not starved.
+     *  - W1, writer steal in the fast path: when the write fast path's CAS from 0 fails on WAITERS alone, a second
+     *    CAS from the value it returned takes the free lock past the queue (rwsem_try_write_lock_unqueued,
+     *    writerStealPastWaiters); the kernel steals only from inside its optimistic spin, and the JVM cannot always
+     *    spin. HANDOFF still stops it, so a waiter past its timeout is not starved.
      *  - W2, one outstanding wakeup: a queued writer sets Waiter.waiting before each try of the lock; a wake unparks
      *    the head writer only if it is waiting and clears the flag, so a writer already woken is not unparked again
      *    before it has tried (AbstractQueuedSynchronizer's signal status plays the same part).
@@ -673,14 +673,18 @@ final class Engine extends EngineOwnerL2Pad
     // Write side
     // ------------------------------------------------------------------------------------------------------------
 
-    /** {@code down_write}: CAS from 0. */
+    /**
+     * {@code down_write}: CAS from 0. With the platform adaptations (W1) a CAS that failed on WAITERS alone is
+     * followed at once by a CAS from the value it returned ({@code rwsem_try_write_lock_unqueued}), before the slow
+     * path: under steady oversubscription a woken waiter that has not run yet keeps WAITERS set nearly all the time,
+     * and the CAS from 0 then always fails (measured, issue 12: entering the slow path for the steal cost a fifth of a
+     * 10-thread writers-only cell). Reading the count before the first CAS instead cost the uncontended write about a
+     * third in issue 12's A/B, so the uncontended path stays one CAS.
+     */
     boolean downWrite(final int mode, final long nanos) throws InterruptedException
     {
-        if (adapt)
-        {
-            return writerStealOrSlowpath(mode, nanos);
-        }
-        if (word.compareAndExchange(0, WRITER_LOCKED) == 0)
+        final long c = word.compareAndExchange(0, WRITER_LOCKED);
+        if (c == 0 || adapt && (c & (LOCK_MASK | HANDOFF)) == 0 && writerStealPastWaiters(c))
         {
             setWriterOwner(Thread.currentThread());
             return true;
@@ -688,26 +692,15 @@ final class Engine extends EngineOwnerL2Pad
         return downWriteSlowpath(mode, nanos);
     }
 
-    /**
-     * The write fast path with the platform adaptations on (W1): read the count and take a free lock past queued
-     * waiters ({@code rwsem_try_write_lock_unqueued}), where the kernel's fast path CASes from 0 and fails whenever
-     * WAITERS is set. Under steady oversubscription a woken waiter that has not run yet keeps WAITERS set nearly
-     * all the time, and the CAS from 0 then always failed before the steal's own CAS (measured, issue 12: a fifth
-     * of a 10-thread writers-only cell). Uncontended, this costs one load of a line the CAS needs anyway.
-     */
-    private boolean writerStealOrSlowpath(final int mode, final long nanos) throws InterruptedException
+    /** W1: the fast path's CAS from 0 saw a free lock with waiters queued: take it past them, once. */
+    private boolean writerStealPastWaiters(final long c)
     {
-        final long c = word.getVolatile();
-        if ((c & (LOCK_MASK | HANDOFF)) == 0 && word.compareAndExchange(c, c | WRITER_LOCKED) == c)
+        if (word.compareAndExchange(c, c | WRITER_LOCKED) != c)
         {
-            setWriterOwner(Thread.currentThread());
-            if ((c & WAITERS) != 0)
-            {
-                events.inc(LockEvent.WLOCK_STEAL);
-            }
-            return true;
+            return false;
         }
-        return downWriteSlowpath(mode, nanos);
+        events.inc(LockEvent.WLOCK_STEAL);
+        return true;
     }
 
     /** {@code down_write_trylock}: the same single CAS; fails while anyone is queued. */
