@@ -512,9 +512,10 @@ final class Engine extends EngineOwnerL2Pad
     }
 
     /**
-     * {@code rwsem_down_read_slowpath}, holding the bias the fast path added: the reader steal hook
-     * ({@link DecisionPoint#READER_STEAL}), then the reader spin hook ({@link DecisionPoint#READER_SPIN}); then, under the wait lock, the empty-queue steal or the queue (WAITERS,
-     * the bias given back, the conditional wake in one atomic add); then wait for the grant.
+     * {@code rwsem_down_read_slowpath} after the reader steal hook ({@link DecisionPoint#READER_STEAL}, which ran
+     * before this waiter existed), holding the bias the fast path added: the reader spin hook
+     * ({@link DecisionPoint#READER_SPIN}); then, under the wait lock, the empty-queue steal or the queue (WAITERS, the
+     * bias given back, the conditional wake in one atomic add); then wait for the grant.
      */
     private boolean rwsemDownReadSlowpath(final Waiter waiter, final long count, final long nanos)
         throws InterruptedException

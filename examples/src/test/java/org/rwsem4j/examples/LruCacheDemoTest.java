@@ -19,7 +19,8 @@ import org.rwsem4j.Rwsem;
 class LruCacheDemoTest
 {
     /** The full recommended set: rwsem4j-all must bring every module it names, or this variant is smaller. */
-    static final String RECOMMENDED = "handoff+handoff-spin+reader-owned+reader-spin+reader-steal+spin-on-readers+wake-once";
+    static final String RECOMMENDED =
+        "handoff+handoff-spin+reader-owned+reader-spin+reader-steal+spin-on-readers+wake-once";
 
     @Test
     void recommendedFromRwsem4jAllIsTheFullSet()
