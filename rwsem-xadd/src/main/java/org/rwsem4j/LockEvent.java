@@ -1,8 +1,9 @@
 package org.rwsem4j;
 
 /**
- * Slow-path lock events, after the kernel's {@code lock_events_list.h} rwsem counters. Fast paths are never counted:
- * they stay one or two atomics. Read a lock's counters with {@link Rwsem#events()}.
+ * Slow-path lock events, after the kernel's {@code lock_events_list.h} rwsem counters. Fast paths are not counted
+ * (they stay one or two atomics), except the writer's steal past queued waiters ({@link #WLOCK_STEAL}). Read a
+ * lock's counters with {@link Rwsem#events()}.
  */
 public enum LockEvent
 {
@@ -23,8 +24,8 @@ public enum LockEvent
     /** A reader acquired by optimistic spinning ({@code rwsem_opt_rlock}; reader-spin). */
     OPT_RLOCK("rwsem_opt_rlock"),
     /**
-     * A writer entering the slow path took a free lock past queued waiters before queueing or spinning (a platform
-     * adaptation, not counted in {@link #WLOCK}).
+     * A writer's fast path took a free lock past queued waiters (platform adaptation W1; the one fast-path event
+     * counted, since it happens only with waiters queued; not counted in {@link #WLOCK}).
      */
     WLOCK_STEAL("rwsem_wlock_steal"),
     /** A writer entered the write slow path ({@code rwsem_wlock}). */
@@ -57,6 +58,11 @@ public enum LockEvent
      * {@link #OPT_NOSPIN}.
      */
     OPT_NOSPIN_NONSPINNABLE("rwsem_opt_nospin_nonspinnable"),
+    /**
+     * A slow-path locker did not spin because other waiters were queued (platform adaptation W5; not counted in
+     * {@link #OPT_NOSPIN}).
+     */
+    OPT_NOSPIN_WAITERS("rwsem_opt_nospin_waiters"),
     /** A reader went to sleep ({@code rwsem_sleep_reader}). */
     SLEEP_READER("rwsem_sleep_reader"),
     /** A writer went to sleep ({@code rwsem_sleep_writer}). */

@@ -168,6 +168,51 @@ class PlatformAdaptationsTest
         assertUsableByAnotherThread(lock);
     }
 
+    /**
+     * W5: a writer entering the slow path while another waiter is queued does not spin (OPT_NOSPIN_WAITERS) but
+     * queues and sleeps. Without the adaptations it spins on the writer owner first (the base variant spins on
+     * writer owners), which ends in OPT_FAIL: the owner here is the test thread, busy (RUNNABLE) until the second
+     * writer sleeps.
+     */
+    @ParameterizedTest(name = "platformAdaptations({0})")
+    @ValueSource(booleans = {true, false})
+    void aWriterDoesNotSpinWhileAnotherWaiterIsQueued(final boolean adapt)
+    {
+        final Rwsem lock = Rwsem.builder().platformAdaptations(adapt).build();
+        lock.writeLock().lock();
+        final Worker<Void> first = Worker.start("first-writer", () ->
+        {
+            lock.writeLock().lock();
+            lock.writeLock().unlock();
+            return null;
+        });
+        awaitQueuedAndParked(lock, 1, first.thread());
+        final LockEvents before = lock.events();
+        final Worker<Void> second = Worker.start("second-writer", () ->
+        {
+            lock.writeLock().lock();
+            lock.writeLock().unlock();
+            return null;
+        });
+        final long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!TestSupport.isParkedInRwsem(second.thread())) // busy: the owner stays RUNNABLE, worth spinning on
+        {
+            assertTrue(System.nanoTime() - deadline < 0, () -> TestSupport.describe(second.thread()));
+            Thread.onSpinWait();
+        }
+
+        final LockEvents after = lock.events();
+        final String state = lock.state() + " " + after;
+        assertEquals(adapt ? 1 : 0,
+            after.get(LockEvent.OPT_NOSPIN_WAITERS) - before.get(LockEvent.OPT_NOSPIN_WAITERS), state);
+        assertEquals(adapt ? 0 : 1, after.get(LockEvent.OPT_FAIL) - before.get(LockEvent.OPT_FAIL), state);
+        lock.writeLock().unlock();
+        first.join();
+        second.join();
+        assertQuiescent(lock);
+        assertUsableByAnotherThread(lock);
+    }
+
     @Test
     void theBuilderSaysWhetherTheyAreOn()
     {
