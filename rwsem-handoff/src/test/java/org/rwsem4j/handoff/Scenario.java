@@ -28,10 +28,14 @@ final class Scenario
     {
     }
 
+    /**
+     * A lock with the kernel's algorithm alone: every scenario here puts a spinner beside a queued writer, which the
+     * engine's W5 (no optimistic spin past sleepers) would turn into a second queued writer.
+     */
     static Rwsem lock(final String spec, final SteppedClock clock, final long handoffTimeout)
     {
         return Rwsem.builder().variant(spec).onHeap().clock(clock).handoffTimeout(Duration.ofNanos(handoffTimeout))
-            .spinBudget(Duration.ofNanos(SPIN_BUDGET)).build();
+            .spinBudget(Duration.ofNanos(SPIN_BUDGET)).platformAdaptations(false).build();
     }
 
     /** Starts a writer that takes the write lock and releases it at once. */
