@@ -1497,6 +1497,16 @@ final class Engine extends EngineOwnerL2Pad
         }
 
         @Override
+        public void grantUnlinked()
+        {
+            addGrant(unlinked);
+            for (Waiter w = unlinkedFirst; w != null; w = w.batchNext)
+            {
+                publish(w);
+            }
+        }
+
+        @Override
         public void publish(final Waiter waiter)
         {
             final Thread t = waiter.thread;

@@ -58,4 +58,10 @@ public abstract class WakeBatch
      * @param waiter an unlinked reader
      */
     public abstract void publish(Waiter waiter);
+
+    /**
+     * The safe order in one call, for a strategy that unlinks first: {@link #addGrant} for every reader
+     * {@link #unlink unlinked} in this wake, then {@link #publish} each of them in the order they were unlinked.
+     */
+    public abstract void grantUnlinked();
 }

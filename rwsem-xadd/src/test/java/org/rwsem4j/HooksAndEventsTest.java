@@ -72,6 +72,12 @@ class HooksAndEventsTest
                     granted.incrementAndGet();
                     batch.publish(waiter);
                 }
+
+                @Override
+                public void grantUnlinked()
+                {
+                    throw new UnsupportedOperationException("the base's two passes grant before they unlink");
+                }
             });
         }
     }

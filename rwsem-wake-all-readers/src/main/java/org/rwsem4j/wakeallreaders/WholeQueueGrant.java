@@ -5,15 +5,12 @@ import org.rwsem4j.WakeBatch;
 import org.rwsem4j.Waiter;
 
 /**
- * One pass over the whole shared list: every reader, wherever it is queued, is unlinked into a private batch, up to
+ * One pass over the whole shared list: every reader, wherever it is queued, is unlinked, up to
  * {@link WakeBatch#limit()} readers; writers are stepped over and keep their places. Then the whole grant is added
- * once, then the grants are published from the batch (grant before publish). The batch array belongs to one lock and
- * is used only under that lock's wait lock.
+ * once and the grants are published ({@link WakeBatch#grantUnlinked}: grant before publish).
  */
 final class WholeQueueGrant implements ReaderGrant
 {
-    private Waiter[] batchBuffer = new Waiter[8];
-
     @Override
     public void grantReaders(final WakeBatch batch)
     {
@@ -24,21 +21,11 @@ final class WholeQueueGrant implements ReaderGrant
             final Waiter next = batch.next(w);
             if (w.isReader())
             {
-                if (n == batchBuffer.length)
-                {
-                    // grown before the unlink: an OutOfMemoryError here leaves this reader queued, not stranded
-                    batchBuffer = java.util.Arrays.copyOf(batchBuffer, n * 2);
-                }
                 batch.unlink(w);
-                batchBuffer[n++] = w;
+                n++;
             }
             w = next;
         }
-        batch.addGrant(n);
-        for (int i = 0; i < n; i++)
-        {
-            batch.publish(batchBuffer[i]);
-            batchBuffer[i] = null;
-        }
+        batch.grantUnlinked();
     }
 }

@@ -5,14 +5,11 @@ import org.rwsem4j.WakeBatch;
 import org.rwsem4j.Waiter;
 
 /**
- * One pass over the shared list: unlink each head reader into a private batch, then add the whole grant, then
- * publish from the batch (no second walk of the shared list). The batch array belongs to one lock and is used only
- * under that lock's wait lock.
+ * One pass over the shared list: unlink each head reader, then add the whole grant, then publish in the order they
+ * were unlinked ({@link WakeBatch#grantUnlinked}; no second walk of the shared list).
  */
 final class SingleScanGrant implements ReaderGrant
 {
-    private Waiter[] batchBuffer = new Waiter[8];
-
     @Override
     public void grantReaders(final WakeBatch batch)
     {
@@ -20,21 +17,11 @@ final class SingleScanGrant implements ReaderGrant
         Waiter w = batch.scanHead();
         while (w != null && w.isReader() && n < batch.limit())
         {
-            if (n == batchBuffer.length)
-            {
-                // grown before the unlink: an OutOfMemoryError here leaves this reader queued, not stranded
-                batchBuffer = java.util.Arrays.copyOf(batchBuffer, n * 2);
-            }
             final Waiter next = batch.next(w);
             batch.unlink(w);
-            batchBuffer[n++] = w;
+            n++;
             w = next;
         }
-        batch.addGrant(n);
-        for (int i = 0; i < n; i++)
-        {
-            batch.publish(batchBuffer[i]);
-            batchBuffer[i] = null;
-        }
+        batch.grantUnlinked();
     }
 }
