@@ -59,8 +59,8 @@ public enum LockEvent
      */
     OPT_NOSPIN_NONSPINNABLE("rwsem_opt_nospin_nonspinnable"),
     /**
-     * A slow-path locker did not spin because other waiters were queued (platform adaptation W5; not counted in
-     * {@link #OPT_NOSPIN}).
+     * A slow-path locker did not spin because other waiters were queued and no readers owned the lock (platform
+     * adaptation W5; not counted in {@link #OPT_NOSPIN}).
      */
     OPT_NOSPIN_WAITERS("rwsem_opt_nospin_waiters"),
     /** A reader went to sleep ({@code rwsem_sleep_reader}). */
