@@ -97,18 +97,18 @@ final class Engine extends EngineOwnerL2Pad
      *    queued (reader-steal) wakes the queued readers only if the queue's head is a reader (Ops.noReaderToWake);
      *    with a writer at the head rwsem_mark_wake does nothing, and under steady contention that was a wait lock
      *    round trip on nearly every read.
-     *  - W5, no optimistic spin past sleepers: a slow-path locker spins (writer, reader-spin, writer-respin) only if
-     *    no other waiter is queued or readers own the lock, and queues otherwise (queueLetsSpin). The kernel's spinners give up when their
-     *    CPU is wanted (need_resched) and never outnumber the CPUs; a JVM spinner keeps a second core on the lock's
-     *    lines instead. With tiny critical sections its spin nearly always wins, so lockers that entered the slow
-     *    path never slept and two cores took turns with every line of the lock (measured, issue 12: 1.7-1.8 CPUs
-     *    busy where ReentrantReadWriteLock settles at 1.1; 10-thread 0:1 cells 1.3x (pause load) and 1.7x (token
-     *    load) slower than with W5). A queued waiter is the sign that spinning already failed once; after it,
+     *  - W5, no optimistic spin past sleepers: a slow-path locker spins (writer, reader-spin, writer-respin) only if no
+     *    other waiter is queued or readers own the lock, and queues otherwise (queueLetsSpin). The kernel's spinners
+     *    give up when their CPU is wanted (need_resched) and never outnumber the CPUs; a JVM spinner keeps a second
+     *    core on the lock's lines instead. With tiny critical sections its spin nearly always wins, so lockers that
+     *    entered the slow path never slept and two cores took turns with every line of the lock (measured, issue 12:
+     *    1.7-1.8 CPUs busy where ReentrantReadWriteLock settles at 1.1; 10-thread 0:1 cells 1.3x (pause load) and 1.7x
+     *    (token load) slower than with W5). A queued waiter is the sign that spinning already failed once; after it,
      *    arrivals sleep, the lock's lines stay with the running locker, and wakes go out one at a time (W2). The
-     *    handoff writer's spin on the owner (handoff-spin) is not an optimistic spin and is not affected. A writer
-     *    may still spin on readers (spin-on-readers): with long read sections that spin is how a writer gets in
-     *    between readers, and without it the reader-flood fairness case's slowest writer fell from 0.19x to 0.05x of
-     *    rrwl's operations (the bound is 0.25x; 0.26x with the exception).
+     *    handoff writer's spin on the owner (handoff-spin) is not an optimistic spin and is not affected. A writer may
+     *    still spin on readers (spin-on-readers): with long read sections that spin is how a writer gets in between
+     *    readers, and without it the reader-flood fairness case's slowest writer fell from 0.19x to 0.05x of rrwl's
+     *    operations (the bound is 0.25x; 0.26x with the exception).
      * Not switchable, and not from the kernel either: the event counters are striped (EventCounters), standing in
      * for the kernel's per-CPU lock events, so counting stays off the contended lines.
      *
@@ -1174,8 +1174,8 @@ final class Engine extends EngineOwnerL2Pad
     /**
      * W5 (see the notes): with the adaptations on, an optimistic spin starts only if no waiter other than the
      * caller is queued ({@code self}: 1 for a queued writer about to leave the queue to spin, else 0) or readers own
-     * the lock; otherwise the locker queues, counted as {@link LockEvent#OPT_NOSPIN_WAITERS}. Racy by design: a stale size only moves one
-     * locker between spinning and queueing, and neither is needed for progress.
+     * the lock; otherwise the locker queues, counted as {@link LockEvent#OPT_NOSPIN_WAITERS}. Racy by design: a
+     * stale size or owner only moves one locker between spinning and queueing, and neither is needed for progress.
      */
     private boolean queueLetsSpin(final int self)
     {
