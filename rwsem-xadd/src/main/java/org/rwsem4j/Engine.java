@@ -1179,7 +1179,12 @@ final class Engine extends EngineOwnerL2Pad
      */
     private boolean queueLetsSpin(final int self)
     {
-        if (!adapt || queue.sizeRacy() <= self || ownerState() == OwnerState.READER)
+        if (!adapt || queue.sizeRacy() <= self)
+        {
+            return true;
+        }
+        final Object o = lvOwner(); // compared only: ownerState() would ask a writer owner's getState()
+        if (o == READER_OWNED || o == READER_OWNED_NONSPINNABLE)
         {
             return true;
         }
