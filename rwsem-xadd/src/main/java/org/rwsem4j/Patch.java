@@ -72,7 +72,9 @@ public interface Patch
     Set<DecisionPoint> decisionPoints();
 
     /**
-     * Installs this patch's choices. Called once per lock construction, in dependency order.
+     * Installs this patch's choices, in dependency order. Called once per resolved spec and tunables, not once per
+     * lock: locks built from the same spec and tunables share the hooks installed here (a patch given to
+     * {@link RwsemBuilder#patch} is installed again for each build). So a hook must keep no per-lock state.
      *
      * @param hooks the engine's decision points, writable for the points this patch declared
      */

@@ -227,7 +227,9 @@ public final class RwsemBuilder
     }
 
     /**
-     * Resolves the variant and builds the lock.
+     * Resolves the variant and builds the lock. The resolved variant, with its patches installed, is cached for the
+     * spec and tunables (not for extra {@link #patch patches} or a custom {@link #clock clock}), so building more locks
+     * of one kind parses nothing again.
      *
      * @return a new, unlocked lock
      * @throws IllegalArgumentException for a bad spec (the message says what is wrong)
@@ -235,15 +237,8 @@ public final class RwsemBuilder
      */
     public Rwsem build()
     {
-        final Variant variant = Variant.resolve(spec, extra);
-        final Tunables tunables = new Tunables(spinBudgetNanos, handoffTimeoutNanos, readerSpinThreshold,
-            readerSpinCount, nullOwnerRetries, platformAdaptations, clock);
-        final Hooks hooks = new Hooks(tunables);
-        for (final Patch p : variant.installOrder())
-        {
-            hooks.installing(p);
-            p.install(hooks);
-        }
+        final Policy policy = Policy.of(spec, extra, new Tunables(spinBudgetNanos, handoffTimeoutNanos,
+            readerSpinThreshold, readerSpinCount, nullOwnerRetries, platformAdaptations, clock));
         final SlotSource source = slots != null ? slots : SlotSource.offHeap();
         final boolean publishes = name != null && source.isOffHeap() && (!statsChosen || stats != null);
         if (publishWord && !publishes)
@@ -253,7 +248,7 @@ public final class RwsemBuilder
         }
         // A refused default place gives null (warned once): the lock works, its counters stay in process.
         final StatsFile file = !publishes ? null : statsChosen ? stats : StatsFile.defaultForLocks();
-        return new Rwsem(new Engine(variant, hooks, source, name, file, publishWord));
+        return new Rwsem(new Engine(policy.variant, policy.hooks, source, name, file, publishWord));
     }
 
     private static long nonNegative(final Duration d, final String what)

@@ -1,0 +1,42 @@
+package org.rwsem4j.bench;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReadWriteLock;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The cost of building one lock, in ns/op, beside {@code ReentrantReadWriteLock} in the same run (issue 13's
+ * construction target: at most 2x rrwl's). Each call builds a fresh, never contended lock and returns it, so JMH keeps
+ * it; the lock is garbage at once, which puts the reclamation of its off-heap slot inside the figure, as it is in a
+ * program that makes and drops locks. {@code -prof gc} adds the bytes allocated per lock
+ * ({@code gc.alloc.rate.norm}), garbage included; the heap a lock keeps is measured by {@code SlotFootprintTest}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Threads(1)
+@Fork(value = 1, jvmArgsAppend = JvmFlags.ADD_OPENS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class ConstructionBenchmark
+{
+    @Param({"rrwl", "base", "recommended", "recommended@heap"})
+    public String impl;
+
+    @Benchmark
+    public ReadWriteLock build()
+    {
+        return Locks.create(impl);
+    }
+}
