@@ -142,12 +142,15 @@ class SlotFootprintTest
     void reportsBytesPerLockAndConstructionTime()
     {
         final String[] names = {"Rwsem off-heap (of(\"base\"))", "Rwsem on-heap (builder().onHeap())",
-            "ReentrantReadWriteLock"};
+            "ReentrantReadWriteLock", "of(\"recommended\")", "of(\"recommended\"), contended once"};
         final Supplier<?>[] makers = {
             () -> Rwsem.of("base"),
             () -> Rwsem.builder().onHeap().build(),
             ReentrantReadWriteLock::new,
+            () -> Rwsem.of("recommended"),
+            () -> Rwsem.of("recommended"),
         };
+        final boolean[] contend = {false, false, false, false, true};
         final long[] heapBytes = new long[makers.length];
         final long[] nsPerLock = new long[makers.length];
         final long[] nsMin = new long[makers.length];
@@ -189,6 +192,10 @@ class SlotFootprintTest
             {
                 keep[i] = maker.get();
             }
+            if (contend[k])
+            {
+                contendEachOnce(keep);
+            }
             final long held = heapUsedAfterGc();
             slotsTaken[k] = ARENA.slotsHandedOut() - slotsBefore;
             assertTrue(((ReadWriteLock)keep[MEASURE - 1]).writeLock().tryLock(), "a fresh lock is free");
@@ -204,15 +211,65 @@ class SlotFootprintTest
         {
             System.out.printf("[footprint] %-36s heap %,5d B/lock%-24s construction %,6d ns/lock median " +
                 "(min %,d; includes GC of what it allocates)%n", names[k], heapBytes[k],
-                k == 0 ? " + " + OffHeapSlotArena.SLOT_BYTES + " B off-heap slot" : "", nsPerLock[k], nsMin[k]);
+                slotsTaken[k] > 0 ? " + " + OffHeapSlotArena.SLOT_BYTES + " B off-heap slot" : "", nsPerLock[k],
+                nsMin[k]);
         }
-        for (int k = 0; k < 2; k++)
+        for (final int k : new int[] {0, 1, 3, 4})
         {
             assertTrue(heapBytes[k] > 0 && heapBytes[k] < 4096, names[k] + ": " + heapBytes[k] + " B per lock");
         }
+        assertTrue(heapBytes[4] > heapBytes[3], "a contended lock keeps its contended state (counters): " +
+            heapBytes[4] + " B against " + heapBytes[3] + " B fresh");
         // The "+ slot" in the report: each off-heap lock is handed one slot when it is made; the others take none.
         assertEquals(MEASURE, slotsTaken[0], names[0] + ": slots taken by " + MEASURE + " live locks");
         assertEquals(0, slotsTaken[1], names[1] + ": slots taken");
         assertEquals(0, slotsTaken[2], names[2] + ": slots taken");
+        assertEquals(MEASURE, slotsTaken[3], names[3] + ": slots taken by " + MEASURE + " live locks");
+    }
+
+    /**
+     * Issue 13's "after its first contention": this thread holds every lock's write lock while a second thread tries
+     * each read lock with a timeout, so every lock goes through its read slow path once (and counts its events).
+     */
+    private static void contendEachOnce(final Object[] locks)
+    {
+        for (final Object lock : locks)
+        {
+            ((ReadWriteLock)lock).writeLock().lock();
+        }
+        final int[] acquired = new int[1];
+        final Thread other = new Thread(() ->
+        {
+            for (final Object lock : locks)
+            {
+                try
+                {
+                    if (((ReadWriteLock)lock).readLock().tryLock(1, TimeUnit.MICROSECONDS))
+                    {
+                        acquired[0]++;
+                        ((ReadWriteLock)lock).readLock().unlock();
+                    }
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }, "footprint-contender");
+        other.start();
+        try
+        {
+            other.join();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+        for (final Object lock : locks)
+        {
+            ((ReadWriteLock)lock).writeLock().unlock();
+        }
+        assertEquals(0, acquired[0], "no read lock may be granted while the write lock is held");
     }
 }
