@@ -5,17 +5,24 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import org.agrona.concurrent.AtomicBuffer;
 
 /**
- * One lock's {@link LockEvent} counters, kept off the contended lines (issue 12, item 4). The kernel's lock events
- * are per-CPU; Java has no per-CPU storage, so a lock's counters are striped: {@link #STRIPES} rows of one 8-byte
- * cell per event, each row on lines of its own, and a thread adds to the row its id picks. Two running threads then
- * rarely add to the same line, where one shared row made every counted event a contended read-modify-write (under
- * steady oversubscription nearly every operation counts a steal and an awake-writer skip: measured, a third of the
- * time of a 10-thread cell). Reads sum the rows, so a count is exact once the adders are done and may miss
- * additions still in flight, as the kernel's per-CPU sums do.
+ * One lock's {@link LockEvent} counters, kept off the contended lines (issue 12, item 4) and small until they are
+ * contended (issue 13). The kernel's lock events are per-CPU; Java has no per-CPU storage, so the counters grow the
+ * way {@link java.util.concurrent.atomic.LongAdder} does:
+ * <ul>
+ *   <li>on the first slow-path event a lock allocates one compact row, one 8-byte cell per event, and adds to it with
+ *   a CAS;</li>
+ *   <li>the first CAS that fails (two threads counting at once) allocates the striped rows: {@link #STRIPES} rows on
+ *   lines of their own, a thread adding to the row its id picks. Later counts go there; the compact row keeps what
+ *   it has.</li>
+ * </ul>
+ * So a lock contended once keeps a few hundred bytes of counters, and a hot one the striped rows, where one shared
+ * row made every counted event a contended read-modify-write (under steady oversubscription nearly every operation
+ * counts a steal and an awake-writer skip: measured, a third of the time of a 10-thread cell). Reads sum the compact
+ * row and every striped row, so a count is exact once the adders are done and may miss additions still in flight, as
+ * the kernel's per-CPU sums do; both only grow, so a count never goes back.
  *
- * <p>The storage ({@value #ROW_LONGS} longs per row) is allocated on the first slow-path event, so a lock that is
- * never contended costs no counter memory. Only slow paths call {@link #inc}. Counters published in a stats file
- * ({@link StatsFile}) are one row in the file, not striped: the file's layout is what its readers expect.
+ * <p>Only slow paths call {@link #inc}. Counters published in a stats file ({@link StatsFile}) are one row in the
+ * file, not striped: the file's layout is what its readers expect.
  */
 final class EventCounters
 {
@@ -31,13 +38,15 @@ final class EventCounters
      */
     static final boolean OFF = "off".equals(System.getProperty("rwsem4j.events"));
     private static final java.lang.invoke.VarHandle STORAGE;
+    private static final java.lang.invoke.VarHandle STRIPED;
 
     static
     {
         try
         {
-            STORAGE = java.lang.invoke.MethodHandles.lookup()
-                .findVarHandle(EventCounters.class, "storage", Object.class);
+            final java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
+            STORAGE = lookup.findVarHandle(EventCounters.class, "storage", Object.class);
+            STRIPED = lookup.findVarHandle(EventCounters.class, "striped", AtomicLongArray.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -47,8 +56,12 @@ final class EventCounters
 
     /** Stats-file mode: the value offset of each event's counter in {@link #storage}; null otherwise. */
     private final int[] offsets;
+    /** The compact row (or, in stats-file mode, the file's values buffer); null until the first event. */
     @SuppressWarnings("unused") // accessed through STORAGE
     private volatile Object storage;
+    /** The striped rows; null until two threads collide on the compact row. */
+    @SuppressWarnings("unused") // accessed through STRIPED
+    private volatile AtomicLongArray striped;
 
     EventCounters()
     {
@@ -79,6 +92,12 @@ final class EventCounters
         {
             return;
         }
+        final AtomicLongArray rows = striped;
+        if (rows != null)
+        {
+            rows.getAndAdd(row() * ROW_LONGS + event.ordinal(), delta);
+            return;
+        }
         final Object s = storage();
         if (s == null)
         {
@@ -87,11 +106,33 @@ final class EventCounters
         if (offsets != null)
         {
             ((AtomicBuffer)s).getAndAddLong(offsets[event.ordinal()], delta);
+            return;
         }
-        else
+        final AtomicLongArray compact = (AtomicLongArray)s;
+        final int i = event.ordinal();
+        final long v = compact.get(i);
+        if (compact.compareAndExchange(i, v, v + delta) != v)
         {
-            ((AtomicLongArray)s).getAndAdd(row() * ROW_LONGS + event.ordinal(), delta);
+            addContended(compact, i, delta);
         }
+    }
+
+    /** Two threads counted at once on the compact row: count in the striped rows from now on. */
+    private void addContended(final AtomicLongArray compact, final int i, final long delta)
+    {
+        final AtomicLongArray rows = striped();
+        if (rows == null)
+        {
+            compact.getAndAdd(i, delta); // no memory for the stripes: the compact row still counts
+            return;
+        }
+        rows.getAndAdd(row() * ROW_LONGS + i, delta);
+    }
+
+    /** {@return whether the counters have grown to the striped rows} */
+    boolean isStriped()
+    {
+        return striped != null;
     }
 
     long get(final LockEvent event)
@@ -105,38 +146,66 @@ final class EventCounters
         {
             return ((AtomicBuffer)s).getLongVolatile(offsets[event.ordinal()]);
         }
-        final AtomicLongArray rows = (AtomicLongArray)s;
-        long sum = 0;
-        for (int r = 0; r < STRIPES; r++)
+        long sum = ((AtomicLongArray)s).get(event.ordinal());
+        final AtomicLongArray rows = striped;
+        if (rows != null)
         {
-            sum += rows.get(r * ROW_LONGS + event.ordinal());
+            for (int r = 0; r < STRIPES; r++)
+            {
+                sum += rows.get(r * ROW_LONGS + event.ordinal());
+            }
         }
         return sum;
     }
 
     /**
-     * The storage, allocated on first use; null if that allocation failed ({@link FaultPoint#COUNTERS}). A lock never
-     * fails because of its statistics: callers run in slow paths, some holding a reader bias or the wait lock, so
-     * an {@link OutOfMemoryError} here drops the count and the next event tries again.
+     * The compact row, allocated on first use; null if that allocation failed ({@link FaultPoint#COUNTERS}). A lock
+     * never fails because of its statistics: callers run in slow paths, some holding a reader bias or the wait lock,
+     * so an {@link OutOfMemoryError} here drops the count and the next event tries again.
      */
     private Object storage()
     {
-        Object s = storage;
-        if (s == null)
+        final Object s = storage;
+        if (s != null)
         {
-            final Object fresh;
-            try
-            {
-                Faults.reach(FaultPoint.COUNTERS);
-                fresh = new AtomicLongArray(STRIPES * ROW_LONGS);
-            }
-            catch (final OutOfMemoryError ex)
-            {
-                return null;
-            }
-            final Object witness = STORAGE.compareAndExchange(this, null, fresh);
-            s = witness == null ? fresh : witness;
+            return s;
         }
-        return s;
+        final AtomicLongArray fresh = allocate(N);
+        if (fresh == null)
+        {
+            return null;
+        }
+        final Object witness = STORAGE.compareAndExchange(this, null, fresh);
+        return witness == null ? fresh : witness;
+    }
+
+    /** The striped rows, allocated on the first collision; null if that allocation failed. */
+    private AtomicLongArray striped()
+    {
+        final AtomicLongArray s = striped;
+        if (s != null)
+        {
+            return s;
+        }
+        final AtomicLongArray fresh = allocate(STRIPES * ROW_LONGS);
+        if (fresh == null)
+        {
+            return null;
+        }
+        final AtomicLongArray witness = (AtomicLongArray)STRIPED.compareAndExchange(this, null, fresh);
+        return witness == null ? fresh : witness;
+    }
+
+    private static AtomicLongArray allocate(final int longs)
+    {
+        try
+        {
+            Faults.reach(FaultPoint.COUNTERS);
+            return new AtomicLongArray(longs);
+        }
+        catch (final OutOfMemoryError ex)
+        {
+            return null;
+        }
     }
 }

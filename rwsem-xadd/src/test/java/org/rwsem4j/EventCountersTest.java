@@ -1,6 +1,7 @@
 package org.rwsem4j;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -11,7 +12,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.rwsem4j.TestSupport.Worker;
 
-/** The striped event counters: every row a thread adds to is summed, and the rows do not share a line. */
+/**
+ * The event counters: one compact row until two threads collide on it, then striped rows; every row a thread adds to
+ * is summed, and the striped rows do not share a line.
+ */
 class EventCountersTest
 {
     /**
@@ -23,6 +27,8 @@ class EventCountersTest
     void aCountIsTheSumOfEveryRow()
     {
         final EventCounters counters = new EventCounters();
+        counters.inc(LockEvent.WLOCK_STEAL);
+        forceStriped(counters);
         final Set<Long> rows = new HashSet<>();
         final List<Worker<Void>> workers = new ArrayList<>();
         int started = 0;
@@ -41,7 +47,7 @@ class EventCountersTest
             workers.add(w);
             started++;
         }
-        long expected = 0;
+        long expected = 1 + contentionAdds;
         for (int i = 0; i < workers.size(); i++)
         {
             workers.get(i).join();
@@ -51,6 +57,66 @@ class EventCountersTest
         assertTrue(EventCounters.STRIPES >= 2, "striped");
         assertEquals(expected, counters.get(LockEvent.WLOCK_STEAL));
         assertEquals(0, counters.get(LockEvent.RLOCK_STEAL), "other events untouched");
+    }
+
+    /** Adds made by {@link #forceStriped} to {@link LockEvent#WLOCK_STEAL}. */
+    private long contentionAdds;
+
+    /**
+     * Two threads count one event until a collision on the compact row grows the striped rows; fails if it never
+     * happens (a bounded number of rounds).
+     */
+    private void forceStriped(final EventCounters counters)
+    {
+        for (int round = 0; round < 200 && !counters.isStriped(); round++)
+        {
+            final List<Worker<Void>> pair = new ArrayList<>();
+            for (int t = 0; t < 2; t++)
+            {
+                pair.add(Worker.start("collide-" + round + "-" + t, () ->
+                {
+                    for (int i = 0; i < 100_000; i++)
+                    {
+                        counters.inc(LockEvent.WLOCK_STEAL);
+                    }
+                    return null;
+                }));
+            }
+            for (final Worker<Void> w : pair)
+            {
+                w.join();
+                contentionAdds += 100_000;
+            }
+        }
+        assertTrue(counters.isStriped(), "two threads counting at once never grew the striped rows");
+    }
+
+    /** One thread alone keeps the compact row: no striped rows are allocated, and its counts are exact. */
+    @Test
+    void oneThreadAloneKeepsTheCompactRow()
+    {
+        final EventCounters counters = new EventCounters();
+        assertEquals(0, counters.get(LockEvent.RLOCK), "no storage yet");
+        for (int i = 0; i < 10_000; i++)
+        {
+            counters.inc(LockEvent.RLOCK);
+        }
+        counters.add(LockEvent.SLEEP_READER, 5);
+        assertFalse(counters.isStriped(), "uncontended counting grew the striped rows");
+        assertEquals(10_000, counters.get(LockEvent.RLOCK));
+        assertEquals(5, counters.get(LockEvent.SLEEP_READER));
+    }
+
+    /** Counts made before the rows were striped stay in the sum after. */
+    @Test
+    void countsSurviveTheGrowthToStripes()
+    {
+        final EventCounters counters = new EventCounters();
+        counters.add(LockEvent.SLEEP_WRITER, 7);
+        forceStriped(counters);
+        counters.add(LockEvent.SLEEP_WRITER, 3);
+        assertEquals(10, counters.get(LockEvent.SLEEP_WRITER));
+        assertEquals(contentionAdds, counters.get(LockEvent.WLOCK_STEAL));
     }
 
     /** Rows are whole 64-byte lines apart, with a spare line between them, and hold every event. */
