@@ -109,8 +109,9 @@ final class Engine extends EngineOwnerL2Pad
      *    still spin on readers (spin-on-readers): with long read sections that spin is how a writer gets in between
      *    readers, and without it the reader-flood fairness case's slowest writer fell from 0.19x to 0.05x of rrwl's
      *    operations (the bound is 0.25x; 0.26x with the exception).
-     * Not switchable, and not from the kernel either: the event counters are striped (EventCounters), standing in
-     * for the kernel's per-CPU lock events, so counting stays off the contended lines.
+     * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
+     * count at once, then striped (EventCounters), standing in for the kernel's per-CPU lock events, so counting
+     * stays off the contended lines and a lock contended once stays small.
      *
      * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
      * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls
