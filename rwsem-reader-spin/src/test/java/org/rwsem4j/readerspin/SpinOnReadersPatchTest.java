@@ -102,6 +102,47 @@ class SpinOnReadersPatchTest
         assertEquals(1, e.get(LockEvent.SPIN_STOP_READER), e::toString);
     }
 
+    /**
+     * The engine's W5 ("no optimistic spin past sleepers") keeps one exception: on a reader-owned lock a writer still
+     * spins, even with another writer queued, because that spin is how a writer gets in between long read sections
+     * (the reader-flood fairness case). Without the exception the second writer would queue at once, counted as
+     * {@code rwsem_opt_nospin_waiters}, and never meet the readers.
+     */
+    @Test
+    void aWriterStillSpinsOnReadersWhileAnotherWriterIsQueued() throws InterruptedException
+    {
+        final Rwsem lock = Rwsem.builder().variant(WITH).spinBudget(Duration.ofSeconds(5)).build();
+        assertTrue(lock.tunables().platformAdaptations(), "W5 is a platform adaptation: they must be on");
+        lock.readLock().lock();
+        final Thread first = writer(lock, "first-writer");
+        BusyWriter.await(lock, "the first writer to queue", () -> lock.getQueueLength() == 1);
+        final LockEvents before = lock.events();
+        final Thread second = writer(lock, "second-writer");
+        BusyWriter.await(lock, "the second writer to queue", () -> lock.getQueueLength() == 2);
+        final LockEvents after = lock.events();
+        lock.readLock().unlock();
+        first.join(30_000);
+        second.join(30_000);
+        assertTrue(!first.isAlive() && !second.isAlive(), lock.state()::toString);
+        assertEquals(0, after.get(LockEvent.OPT_NOSPIN_WAITERS) - before.get(LockEvent.OPT_NOSPIN_WAITERS),
+            after::toString);
+        assertEquals(1, after.get(LockEvent.SPIN_ON_READERS) - before.get(LockEvent.SPIN_ON_READERS),
+            after::toString);
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
+    private static Thread writer(final Rwsem lock, final String name)
+    {
+        final Thread t = new Thread(() ->
+        {
+            lock.writeLock().lock();
+            lock.writeLock().unlock();
+        }, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
     @Test
     void contendedRunEndsQuiescent()
     {
