@@ -21,7 +21,7 @@ import org.rwsem4j.osq.Osq;
  * final fields below (see {@link DecisionPoint}; each names the method here that consults it) and reach the engine
  * only through {@link SlowPath} and {@link WakeBatch}; every mechanism here is written once.
  */
-final class Engine extends EngineOwnerL2Pad
+abstract class Engine
 {
     /*
      * Algorithmic notes:
@@ -156,13 +156,13 @@ final class Engine extends EngineOwnerL2Pad
     static final int WAKE_READERS = 1;
     static final int WAKE_READ_OWNED = 2;
 
-    private static final VarHandle OWNER;
+    private static final VarHandle CONTENDED;
 
     static
     {
         try
         {
-            OWNER = MethodHandles.lookup().findVarHandle(EngineOwner.class, "owner", Object.class);
+            CONTENDED = MethodHandles.lookup().findVarHandle(Engine.class, "contended", Contended.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -171,46 +171,49 @@ final class Engine extends EngineOwnerL2Pad
     }
 
     final LockWord word;
-    final Osq osq = new Osq();
-    final WaitLock waitLock = new WaitLock();
-    final WaitQueue queue = new WaitQueue();
-    final EventCounters events;
+    /**
+     * What only a contended lock needs (OSQ, wait lock, queue, counters): {@code null} until the first slow path
+     * installs it ({@link #contended()}), then fixed. Read through {@link #CONTENDED}.
+     */
+    @SuppressWarnings("unused")
+    private Contended contended;
     final RwsemSync sync;
     final String variant;
     final String name;
     final SlotSource slots;
-    final Tunables tunables;
-    private final NanoClock clock;
-    private final Batch batch = new Batch();
-
-    // The variant's choices, resolved once.
+    /** The variant's choices and tunables, shared by every lock of its {@link Policy}; read on slow paths. */
+    private final Hooks hooks;
+    // The fast paths' choices, copied so a fast path makes no dependent load through hooks.
     private final ReadTrylock readTrylock;
     private final boolean markReaderOwned;
-    private final SpinPolicy spinPolicy;
-    private final ReaderSteal readerSteal;
-    private final ReaderSpin readerSpin;
-    private final ReaderGrant readerGrant;
-    private final WokenWriter wokenWriter;
-    private final UnlockWake unlockWake;
-    private final HandoffPolicy handoff;
-    private final OwnerSpinExit ownerSpinExit;
-    private final HandoffWait handoffWait;
-    private final Ops ops = new Ops();
-    private final long spinBudgetNanos;
-    private final long handoffTimeoutNanos;
-    private final int nullOwnerRetries;
-    /** {@link RwsemBuilder#platformAdaptations}: read on slow paths only. */
+    /** {@link RwsemBuilder#platformAdaptations}: read by the write fast path (W1) and the slow paths. */
     private final boolean adapt;
 
     /**
      * A seeded handoff-bookkeeping bug for the handoff protocol tests' negative controls, read once at construction
      * from the internal test SPI ({@link Faults#seededBug()}; 0 in production, where no injector exists):
-     * {@link #FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE} or {@link #FAULT_NO_HANDOFF_INHERIT}. The engine's own handoff
-     * bookkeeping cannot be broken from a patch, so its seeded bugs need this.
+     * {@link #FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE}, {@link #FAULT_NO_HANDOFF_INHERIT} or
+     * {@link #FAULT_RACY_CONTENDED_INSTALL}. The engine's own bookkeeping cannot be broken from a patch, so its seeded
+     * bugs need this.
      */
     static final int FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE = 1;
     static final int FAULT_NO_HANDOFF_INHERIT = 2;
+    /** Install the contended state by check-then-set (a yield between), so racing first slow paths each keep one. */
+    static final int FAULT_RACY_CONTENDED_INSTALL = 3;
     private final int fault = Faults.seededBug();
+
+    /**
+     * A new engine for {@code hooks}' policy. Its owner word is packed beside the engine's fields unless the
+     * tunables ask for padding ({@link RwsemBuilder#padded}).
+     */
+    private static final boolean PADDED_FOR_NOW = Boolean.getBoolean("rwsem4j.tmp.padded");
+
+    static Engine create(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
+        final StatsFile stats, final boolean publishWord)
+    {
+        return PADDED_FOR_NOW ? new PaddedEngine(variant, hooks, slots, name, stats, publishWord) :
+            new PackedEngine(variant, hooks, slots, name, stats, publishWord);
+    }
 
     Engine(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
@@ -218,43 +221,153 @@ final class Engine extends EngineOwnerL2Pad
         this.variant = variant.spec();
         this.name = name;
         this.slots = slots;
-        this.tunables = hooks.tunables;
-        this.clock = tunables.clock;
+        this.hooks = hooks;
         // A full stats file publishes nothing (null, warned once): the counters stay in process, the word in its slot.
         final long id = stats != null ? stats.nextLockId() : 0;
         final int[] published = stats != null ? stats.registerEvents(this, id, name, this.variant) : null;
         final LockWord publishedWord = published != null && publishWord ?
             stats.allocateWord(this, id, name, this.variant) : null;
         this.word = publishedWord != null ? publishedWord : slots.allocate(this);
-        this.events = published != null ? new EventCounters(stats.values(), published) :
-            new EventCounters();
+        // a published lock's counters live in the stats file from the start, so its contended state does too
+        this.contended = published != null ? new Contended(new EventCounters(stats.values(), published)) : null;
         this.sync = new RwsemSync(this);
         JfrSupport.init();
         this.readTrylock = hooks.readTrylock;
         this.markReaderOwned = hooks.markReaderOwned;
-        this.spinPolicy = hooks.spinPolicy;
-        this.readerSteal = hooks.readerSteal;
-        this.readerSpin = hooks.readerSpin;
-        this.readerGrant = hooks.readerGrant;
-        this.wokenWriter = hooks.wokenWriter;
-        this.unlockWake = hooks.unlockWake;
-        this.handoff = hooks.handoff;
-        this.ownerSpinExit = hooks.ownerSpinExit;
-        this.handoffWait = hooks.handoffWait;
-        this.spinBudgetNanos = tunables.spinBudgetNanos;
-        this.handoffTimeoutNanos = tunables.handoffTimeoutNanos;
-        this.nullOwnerRetries = tunables.nullOwnerRetries;
-        this.adapt = tunables.platformAdaptations;
+        this.adapt = hooks.tunables.platformAdaptations;
+    }
+
+    Tunables tunables()
+    {
+        return hooks.tunables;
+    }
+
+    private NanoClock clock()
+    {
+        return hooks.tunables.clock;
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
+    // Contended state, made on first contention (AQS: "we don't create them on construction, because it would be
+    // wasted effort if there is never contention")
+    // ------------------------------------------------------------------------------------------------------------
+
+    /**
+     * The contended state, installed by the first caller that needs it: one allocation and one CAS; a caller that
+     * loses the race drops its copy and uses the winner's. It is never removed, so a thread that has seen it keeps
+     * seeing it.
+     *
+     * <p>The places that may install it are the slow paths' entries, each before it holds anything it could not give
+     * back if the allocation threw ({@link FaultPoint#CONTENDED}): {@link #readerStealBeforeQueueing} (the reader's
+     * bias is backed out), {@link #downWriteSlowpath} and {@link #writerStealPastWaiters} (nothing held yet), and the
+     * optimistic spin of a trylock-free slow path. Unlocks and downgrade reach it only when the count has WAITERS,
+     * which a waiter sets under the wait lock after installing it; the count's atomic update orders the two, so an
+     * unlock never allocates. Diagnostics ({@link #toString}, {@link #state}, {@link #eventsOrNull}) never install
+     * it: reading a lock's metrics must not grow it.
+     */
+    private Contended contended()
+    {
+        final Contended c = (Contended)CONTENDED.getAcquire(this);
+        return c != null ? c : installContended();
+    }
+
+    private Contended installContended()
+    {
+        Faults.reach(FaultPoint.CONTENDED);
+        final Contended fresh = new Contended(new EventCounters());
+        if (fault == FAULT_RACY_CONTENDED_INSTALL)
+        {
+            Thread.yield();
+            CONTENDED.setRelease(this, fresh);
+            return fresh;
+        }
+        final Contended witness = (Contended)CONTENDED.compareAndExchange(this, null, fresh);
+        return witness != null ? witness : fresh;
+    }
+
+    /** The contended state if a slow path has made it, else {@code null}; installs nothing. */
+    private Contended contendedOrNull()
+    {
+        return (Contended)CONTENDED.getAcquire(this);
+    }
+
+    private Osq osq()
+    {
+        return contended().osq;
+    }
+
+    private WaitLock waitLock()
+    {
+        return contended().waitLock;
+    }
+
+    private WaitQueue queue()
+    {
+        return contended().queue;
+    }
+
+    private EventCounters events()
+    {
+        return contended().events;
+    }
+
+    private Batch batch()
+    {
+        return contended().batch;
+    }
+
+    private SlowPath ops()
+    {
+        return contended().ops;
+    }
+
+    /** {@return whether a slow path has made this lock's contended state} For tests and the footprint report. */
+    boolean hasContendedState()
+    {
+        return contendedOrNull() != null;
+    }
+
+    /** The lock's counters, or {@code null} while it has never been contended (its counts are all zero then). */
+    EventCounters eventsOrNull()
+    {
+        final Contended c = contendedOrNull();
+        return c != null ? c.events : null;
+    }
+
+    /** What only a contended lock needs. Every field is final, so a thread that sees the object sees it whole. */
+    private final class Contended
+    {
+        final Osq osq = new Osq();
+        final WaitLock waitLock = new WaitLock();
+        final WaitQueue queue = new WaitQueue();
+        final EventCounters events;
+        final Batch batch = new Batch();
+        final Ops ops = new Ops();
+
+        Contended(final EventCounters events)
+        {
+            this.events = events;
+        }
     }
 
     // ------------------------------------------------------------------------------------------------------------
     // Owner word helpers (the owner is written with release stores; spinners read it with acquire loads)
     // ------------------------------------------------------------------------------------------------------------
 
-    private void soOwner(final Object value)
-    {
-        OWNER.setRelease(this, value);
-    }
+    // The owner word lives in the subclass: packed beside the engine's fields (PackedEngine) or alone between two
+    // 128-byte pads (PaddedEngine, RwsemBuilder#padded). Engine's own methods reach it only through these four.
+
+    /** {@return the owner word} A volatile load. */
+    abstract Object lvOwner();
+
+    /** {@return the owner word} An opaque load: the owner's own checks and the reader store's "already there?". */
+    abstract Object loOwner();
+
+    /** Stores the owner word with release semantics. */
+    abstract void soOwner(Object value);
+
+    /** {@return whether the owner word went from {@code expected} to {@code update}} */
+    abstract boolean casOwner(Object expected, Object update);
 
     /** A writer now owns the lock: the owner word for spinners, the ownable synchronizer for tooling. */
     private void setWriterOwner(final Thread writer)
@@ -270,11 +383,6 @@ final class Engine extends EngineOwnerL2Pad
         soOwner(next);
     }
 
-    private Object lvOwner()
-    {
-        return owner;
-    }
-
     /**
      * {@code rwsem_set_reader_owned}: store the marker only if it is not there, so the line stays clean; a marker
      * with the non-spinnable mark is kept as it is (the kernel's reader store keeps {@code RWSEM_NONSPINNABLE}).
@@ -283,7 +391,7 @@ final class Engine extends EngineOwnerL2Pad
     {
         if (markReaderOwned)
         {
-            final Object o = OWNER.getOpaque(this);
+            final Object o = loOwner();
             if (o != READER_OWNED && o != READER_OWNED_NONSPINNABLE)
             {
                 soOwner(READER_OWNED);
@@ -294,21 +402,21 @@ final class Engine extends EngineOwnerL2Pad
     /** {@code rwsem_set_nonspinnable}: mark a reader-owned lock; gives up if the word no longer says READER_OWNED. */
     private boolean rwsemSetNonspinnable()
     {
-        return OWNER.compareAndSet(this, READER_OWNED, READER_OWNED_NONSPINNABLE);
+        return casOwner(READER_OWNED, READER_OWNED_NONSPINNABLE);
     }
 
     /** {@code clear_nonspinnable}: drop the mark, if it is there (a load, and a CAS only when it is). */
     private void clearNonspinnable()
     {
-        if (OWNER.getOpaque(this) == READER_OWNED_NONSPINNABLE)
+        if (loOwner() == READER_OWNED_NONSPINNABLE)
         {
-            OWNER.compareAndSet(this, READER_OWNED_NONSPINNABLE, READER_OWNED);
+            casOwner(READER_OWNED_NONSPINNABLE, READER_OWNED);
         }
     }
 
     private boolean ownedByCurrentThread()
     {
-        return OWNER.getOpaque(this) == Thread.currentThread();
+        return loOwner() == Thread.currentThread();
     }
 
     static OwnerState ownerState(final Object owner)
@@ -402,7 +510,7 @@ final class Engine extends EngineOwnerL2Pad
         final Waiter waiter;
         try
         {
-            events.inc(LockEvent.RLOCK);
+            events().inc(LockEvent.RLOCK);
             event = JfrSupport.beginContendedEvent();
             waiter = newWaiter(false, mode);
         }
@@ -439,7 +547,7 @@ final class Engine extends EngineOwnerL2Pad
     {
         try
         {
-            return readerSteal.stealBeforeQueueing(ops, count);
+            return hooks.readerSteal.stealBeforeQueueing(ops(), count);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -452,7 +560,8 @@ final class Engine extends EngineOwnerL2Pad
     private Waiter newWaiter(final boolean writer, final int mode)
     {
         Faults.reach(FaultPoint.WAITER);
-        return new Waiter(Thread.currentThread(), writer, mode, clock.nanoTime() + handoffTimeoutNanos);
+        final long timeout = clock().nanoTime() + hooks.tunables.handoffTimeoutNanos;
+        return new Waiter(Thread.currentThread(), writer, mode, timeout);
     }
 
     /**
@@ -504,7 +613,7 @@ final class Engine extends EngineOwnerL2Pad
         }
         final WakeQ wakeQ = WakeQ.create();
         final boolean granted;
-        waitLock.lock();
+        waitLock().lock();
         try
         {
             granted = waiter.granted;
@@ -515,7 +624,7 @@ final class Engine extends EngineOwnerL2Pad
         }
         finally
         {
-            waitLock.unlock();
+            waitLock().unlock();
         }
         wakeQ.wakeUp();
         if (granted)
@@ -533,18 +642,18 @@ final class Engine extends EngineOwnerL2Pad
     private boolean rwsemDownReadSlowpath(final Waiter waiter, final long count, final long nanos)
         throws InterruptedException
     {
-        final long deadline = waiter.mode == TIMED ? clock.nanoTime() + nanos : 0;
-        if (readerSpin.spinBeforeQueueing(ops, waiter, count))
+        final long deadline = waiter.mode == TIMED ? clock().nanoTime() + nanos : 0;
+        if (hooks.readerSpin.spinBeforeQueueing(ops(), waiter, count))
         {
             return true;
         }
 
         final WakeQ wakeQ = WakeQ.create();
         long adjustment = waiter.biased ? -READER_BIAS : 0;
-        waitLock.lock();
+        waitLock().lock();
         try
         {
-            if (queue.isEmpty())
+            if (queue().isEmpty())
             {
                 // Nobody queued: a reader that still holds its bias owns the lock unless a writer or handoff does.
                 if (waiter.biased && (word.getVolatile() & (WRITER_LOCKED | HANDOFF)) == 0)
@@ -552,19 +661,19 @@ final class Engine extends EngineOwnerL2Pad
                     waiter.biased = false;
                     waiter.stole = true;
                     rwsemSetReaderOwned();
-                    events.inc(LockEvent.RLOCK_STEAL);
+                    events().inc(LockEvent.RLOCK_STEAL);
                     return true;
                 }
                 adjustment += WAITERS;
             }
-            queue.add(waiter);
+            queue().add(waiter);
             final long c = word.getAndAdd(adjustment) + adjustment;
             waiter.biased = false;
             rwsemCondWakeWaiter(c, wakeQ);
         }
         finally
         {
-            waitLock.unlock();
+            waitLock().unlock();
         }
         wakeQ.wakeUp();
         return readerWait(waiter, waiter.mode, deadline);
@@ -594,7 +703,7 @@ final class Engine extends EngineOwnerL2Pad
                 if (mode != UNINTERRUPTIBLE)
                 {
                     final boolean stop = Thread.interrupted() ? (interrupted = true) :
-                        mode == TIMED && deadline - clock.nanoTime() <= 0;
+                        mode == TIMED && deadline - clock().nanoTime() <= 0;
                     if (stop)
                     {
                         if (outNolock(waiter, LockEvent.RLOCK_FAIL))
@@ -644,11 +753,11 @@ final class Engine extends EngineOwnerL2Pad
             }
             Thread.onSpinWait();
         }
-        events.inc(waiter.writer ? LockEvent.SLEEP_WRITER : LockEvent.SLEEP_READER);
+        events().inc(waiter.writer ? LockEvent.SLEEP_WRITER : LockEvent.SLEEP_READER);
         waiter.slept = true;
         if (mode == TIMED)
         {
-            LockSupport.parkNanos(sync, deadline - clock.nanoTime());
+            LockSupport.parkNanos(sync, deadline - clock().nanoTime());
         }
         else
         {
@@ -665,7 +774,7 @@ final class Engine extends EngineOwnerL2Pad
     private boolean outNolock(final Waiter waiter, final LockEvent event)
     {
         final WakeQ wakeQ = WakeQ.create();
-        waitLock.lock();
+        waitLock().lock();
         try
         {
             if (waiter.granted)
@@ -673,11 +782,11 @@ final class Engine extends EngineOwnerL2Pad
                 return false;
             }
             rwsemDelWakeWaiter(waiter, wakeQ);
-            events.inc(event);
+            events().inc(event);
         }
         finally
         {
-            waitLock.unlock();
+            waitLock().unlock();
         }
         wakeQ.wakeUp();
         return true;
@@ -709,6 +818,7 @@ final class Engine extends EngineOwnerL2Pad
     /** W1: the fast path's CAS from 0 saw a free lock with waiters queued: take it past them, once. */
     private boolean writerStealPastWaiters(final long c)
     {
+        final EventCounters events = events(); // before the CAS: with WAITERS set it exists; else it may throw here
         if (word.compareAndExchange(c, c | WRITER_LOCKED) != c)
         {
             return false;
@@ -757,7 +867,7 @@ final class Engine extends EngineOwnerL2Pad
         final long old = word.getAndAdd(-WRITER_LOCKED + READER_BIAS);
         if ((old & WAITERS) != 0)
         {
-            waitLock.lock();
+            waitLock().lock();
             markWakeAndUnlock(WAKE_READ_OWNED);
         }
     }
@@ -768,7 +878,7 @@ final class Engine extends EngineOwnerL2Pad
         {
             throw notReentrant("write");
         }
-        events.inc(LockEvent.WLOCK);
+        events().inc(LockEvent.WLOCK);
         final ContendedEvent event = JfrSupport.beginContendedEvent();
         final Waiter waiter = newWaiter(true, mode);
         boolean acquired = false;
@@ -800,7 +910,7 @@ final class Engine extends EngineOwnerL2Pad
             return;
         }
         final WakeQ wakeQ = WakeQ.create();
-        waitLock.lock();
+        waitLock().lock();
         try
         {
             if (waiter.queued)
@@ -810,7 +920,7 @@ final class Engine extends EngineOwnerL2Pad
         }
         finally
         {
-            waitLock.unlock();
+            waitLock().unlock();
         }
         wakeQ.wakeUp();
     }
@@ -851,7 +961,7 @@ final class Engine extends EngineOwnerL2Pad
      */
     private boolean rwsemDownWriteSlowpath(final Waiter waiter, final long nanos) throws InterruptedException
     {
-        final long deadline = waiter.mode == TIMED ? clock.nanoTime() + nanos : 0;
+        final long deadline = waiter.mode == TIMED ? clock().nanoTime() + nanos : 0;
         final WakeQ wakeQ = WakeQ.create();
         WriterExit exit = null;
         boolean woken = false;
@@ -864,7 +974,7 @@ final class Engine extends EngineOwnerL2Pad
                 {
                     return true;
                 }
-                waitLock.lock();
+                waitLock().lock();
                 try
                 {
                     if (!waiter.queued)
@@ -876,7 +986,7 @@ final class Engine extends EngineOwnerL2Pad
                     {
                         if (waiter.spunSinceSleep)
                         {
-                            events.inc(LockEvent.HANDOFF_SPIN_LOCK);
+                            events().inc(LockEvent.HANDOFF_SPIN_LOCK);
                         }
                         return true;
                     }
@@ -887,20 +997,20 @@ final class Engine extends EngineOwnerL2Pad
                 }
                 finally
                 {
-                    waitLock.unlock();
+                    waitLock().unlock();
                     wakeQ.wakeUp();
                 }
 
                 if (exit == WriterExit.TO_SPIN)
                 {
-                    events.inc(LockEvent.WRITER_RESPIN);
+                    events().inc(LockEvent.WRITER_RESPIN);
                     exit = null;
                     woken = false;
                     continue;
                 }
                 if (exit != null)
                 {
-                    events.inc(LockEvent.WLOCK_FAIL);
+                    events().inc(LockEvent.WLOCK_FAIL);
                     if (exit == WriterExit.INTERRUPTED)
                     {
                         interrupted = false;
@@ -914,12 +1024,12 @@ final class Engine extends EngineOwnerL2Pad
                 {
                     interrupted = true; // kept if the last try takes the lock
                 }
-                if (exit != null || waiter.handoffSet && handoffWait.retryWithoutSleeping(ops, waiter))
+                if (exit != null || waiter.handoffSet && hooks.handoffWait.retryWithoutSleeping(ops(), waiter))
                 {
                     continue;
                 }
                 if (woken && !waiter.handoffSet && VirtualLocker.maySpin() && queueLetsSpin(1) &&
-                    wokenWriter.leaveQueueToSpin(ops))
+                    hooks.wokenWriter.leaveQueueToSpin(ops()))
                 {
                     exit = WriterExit.TO_SPIN;
                     continue;
@@ -954,12 +1064,12 @@ final class Engine extends EngineOwnerL2Pad
         {
             return false;
         }
-        if (VirtualLocker.maySpin() && spinPolicy.canSpinOnOwner(ops))
+        if (VirtualLocker.maySpin() && hooks.spinPolicy.canSpinOnOwner(ops()))
         {
             waiter.spun = true;
             return rwsemOptimisticSpin(false, waiter.mode);
         }
-        events.inc(LockEvent.OPT_NOSPIN);
+        events().inc(LockEvent.OPT_NOSPIN);
         return false;
     }
 
@@ -970,8 +1080,8 @@ final class Engine extends EngineOwnerL2Pad
     private void rwsemAddWriter(final Waiter waiter, final WakeQ wakeQ)
     {
         waiter.handoffSet = false;
-        queue.add(waiter);
-        if (queue.head() == waiter)
+        queue().add(waiter);
+        if (queue().head() == waiter)
         {
             word.getAndAdd(WAITERS);
         }
@@ -992,7 +1102,7 @@ final class Engine extends EngineOwnerL2Pad
         {
             return WriterExit.INTERRUPTED;
         }
-        return mode == TIMED && deadline - clock.nanoTime() <= 0 ? WriterExit.TIMED_OUT : null;
+        return mode == TIMED && deadline - clock().nanoTime() <= 0 ? WriterExit.TIMED_OUT : null;
     }
 
     /**
@@ -1001,7 +1111,7 @@ final class Engine extends EngineOwnerL2Pad
      */
     private boolean rwsemTryWriteLock(final Waiter waiter)
     {
-        final Waiter first = queue.head();
+        final Waiter first = queue().head();
         long c = word.getVolatile();
         long n;
         for (;;)
@@ -1014,7 +1124,8 @@ final class Engine extends EngineOwnerL2Pad
             n = c;
             if ((c & LOCK_MASK) != 0)
             {
-                if (hasHandoff || handoff == null || !handoff.waitedTooLong(waiter.timeout, clock.nanoTime()))
+                final HandoffPolicy handoff = hooks.handoff;
+                if (hasHandoff || handoff == null || !handoff.waitedTooLong(waiter.timeout, clock().nanoTime()))
                 {
                     return false;
                 }
@@ -1024,7 +1135,7 @@ final class Engine extends EngineOwnerL2Pad
             {
                 n |= WRITER_LOCKED;
                 n &= ~HANDOFF;
-                if (queue.size() == 1)
+                if (queue().size() == 1)
                 {
                     n &= ~WAITERS;
                 }
@@ -1039,14 +1150,14 @@ final class Engine extends EngineOwnerL2Pad
         if ((n & HANDOFF) != 0)
         {
             first.handoffSet = true;
-            events.inc(LockEvent.WLOCK_HANDOFF);
+            events().inc(LockEvent.WLOCK_HANDOFF);
             return false;
         }
         if ((c & HANDOFF) != 0)
         {
-            events.inc(LockEvent.HANDOFF_TAKEN);
+            events().inc(LockEvent.HANDOFF_TAKEN);
         }
-        queue.remove(waiter);
+        queue().remove(waiter);
         if ((c & HANDOFF) != 0)
         {
             waiter.handedOff = true;
@@ -1109,17 +1220,17 @@ final class Engine extends EngineOwnerL2Pad
      */
     private boolean rwsemOptimisticSpin(final boolean reader, final int mode)
     {
-        final long deadline = clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos);
+        final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(hooks.tunables.spinBudgetNanos);
         final boolean interruptible = mode != UNINTERRUPTIBLE;
         Faults.reach(FaultPoint.OSQ_NODE);
         final Node node = Osq.newNode();
         // allocated before the OSQ is held: nothing may throw between osq.lock and the finally that unlocks it
-        final SpinAttempt attempt = new SpinAttempt(clock, ops);
+        final SpinAttempt attempt = new SpinAttempt(clock(), ops());
         attempt.reset(reader);
-        if (!osq.lock(node, () -> clock.nanoTime() - deadline > 0 ||
+        if (!osq().lock(node, () -> clock().nanoTime() - deadline > 0 ||
             (interruptible && Thread.currentThread().isInterrupted())))
         {
-            events.inc(LockEvent.OPT_FAIL);
+            events().inc(LockEvent.OPT_FAIL);
             return false;
         }
         boolean taken = false;
@@ -1129,33 +1240,33 @@ final class Engine extends EngineOwnerL2Pad
         {
             for (;;)
             {
-                final OwnerState st = rwsemSpinOnOwner(deadline, ownerSpinExit);
+                final OwnerState st = rwsemSpinOnOwner(deadline, hooks.ownerSpinExit);
                 if (st == OwnerState.NONSPINNABLE)
                 {
                     break;
                 }
                 final long c = word.getVolatile();
                 attempt.readers = LockWordBits.readers(c);
-                if (!spinPolicy.keepSpinning(st, attempt))
+                if (!hooks.spinPolicy.keepSpinning(st, attempt))
                 {
                     if (st == OwnerState.READER)
                     {
-                        events.inc(LockEvent.SPIN_STOP_READER);
+                        events().inc(LockEvent.SPIN_STOP_READER);
                     }
                     break;
                 }
                 if (st == OwnerState.NULL && !countedNull)
                 {
                     countedNull = true;
-                    events.inc(LockEvent.SPIN_NULL_OWNER);
+                    events().inc(LockEvent.SPIN_NULL_OWNER);
                 }
                 else if (st == OwnerState.READER && !countedReaders && !reader)
                 {
                     countedReaders = true;
-                    events.inc(LockEvent.SPIN_ON_READERS);
+                    events().inc(LockEvent.SPIN_ON_READERS);
                 }
                 taken = reader ? rwsemTryReadLockUnqueued() : rwsemTryWriteLockUnqueued();
-                if (taken || clock.nanoTime() - deadline > 0 ||
+                if (taken || clock().nanoTime() - deadline > 0 ||
                     (interruptible && Thread.currentThread().isInterrupted()))
                 {
                     break;
@@ -1166,9 +1277,9 @@ final class Engine extends EngineOwnerL2Pad
         }
         finally
         {
-            osq.unlock(node);
+            osq().unlock(node);
         }
-        events.inc(!taken ? LockEvent.OPT_FAIL : reader ? LockEvent.OPT_RLOCK : LockEvent.OPT_LOCK);
+        events().inc(!taken ? LockEvent.OPT_FAIL : reader ? LockEvent.OPT_RLOCK : LockEvent.OPT_LOCK);
         return taken;
     }
 
@@ -1180,7 +1291,7 @@ final class Engine extends EngineOwnerL2Pad
      */
     private boolean queueLetsSpin(final int self)
     {
-        if (!adapt || queue.sizeRacy() <= self)
+        if (!adapt || queue().sizeRacy() <= self)
         {
             return true;
         }
@@ -1189,7 +1300,7 @@ final class Engine extends EngineOwnerL2Pad
         {
             return true;
         }
-        events.inc(LockEvent.OPT_NOSPIN_WAITERS);
+        events().inc(LockEvent.OPT_NOSPIN_WAITERS);
         return false;
     }
 
@@ -1218,7 +1329,7 @@ final class Engine extends EngineOwnerL2Pad
             {
                 return ownerState(now);
             }
-            if ((i & 15) == 0 && (!ownerRunning((Thread)o) || clock.nanoTime() - deadline > 0))
+            if ((i & 15) == 0 && (!ownerRunning((Thread)o) || clock().nanoTime() - deadline > 0))
             {
                 // The owner may have released and then blocked or ended since the read above: a writer that lets
                 // go and parks elsewhere is the common case, and the lock it left is free, not unspinnable.
@@ -1241,7 +1352,7 @@ final class Engine extends EngineOwnerL2Pad
     private void rwsemWake()
     {
         clearNonspinnable();
-        unlockWake.rwsemWake(ops);
+        hooks.unlockWake.rwsemWake(ops());
     }
 
     /**
@@ -1252,14 +1363,14 @@ final class Engine extends EngineOwnerL2Pad
         final WakeQ wakeQ = WakeQ.create();
         try
         {
-            if (!queue.isEmpty())
+            if (!queue().isEmpty())
             {
                 rwsemMarkWake(type, wakeQ);
             }
         }
         finally
         {
-            waitLock.unlock();
+            waitLock().unlock();
         }
         wakeQ.wakeUp();
     }
@@ -1280,9 +1391,9 @@ final class Engine extends EngineOwnerL2Pad
      */
     private void rwsemDelWakeWaiter(final Waiter waiter, final WakeQ wakeQ)
     {
-        final boolean first = queue.head() == waiter;
-        queue.remove(waiter);
-        if (queue.isEmpty())
+        final boolean first = queue().head() == waiter;
+        queue().remove(waiter);
+        if (queue().isEmpty())
         {
             final long bits = word.getVolatile() &
                 (fault == FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE ? WAITERS : WAITERS | HANDOFF);
@@ -1296,7 +1407,7 @@ final class Engine extends EngineOwnerL2Pad
         {
             if ((word.getVolatile() & HANDOFF) != 0 && fault != FAULT_NO_HANDOFF_INHERIT)
             {
-                queue.head().handoffSet = true;
+                queue().head().handoffSet = true;
             }
             rwsemMarkWake(WAKE_ANY, wakeQ);
         }
@@ -1308,20 +1419,20 @@ final class Engine extends EngineOwnerL2Pad
      */
     private void rwsemMarkWake(final int type, final WakeQ wakeQ)
     {
-        final Waiter head = queue.head();
+        final Waiter head = queue().head();
         if (head.writer)
         {
             if (type == WAKE_ANY)
             {
                 if (adapt && !head.waiting)
                 {
-                    events.inc(LockEvent.WAKE_WRITER_AWAKE); // it will try again before it sleeps
+                    events().inc(LockEvent.WAKE_WRITER_AWAKE); // it will try again before it sleeps
                     return;
                 }
                 head.waiting = false;
                 head.wakeup = true;
                 wakeQ.add(head.thread);
-                events.inc(LockEvent.WAKE_WRITER);
+                events().inc(LockEvent.WAKE_WRITER);
             }
             return;
         }
@@ -1339,12 +1450,12 @@ final class Engine extends EngineOwnerL2Pad
                 long undo = -trial;
                 try // the clock and the policy may throw: the trial grant goes back all the same
                 {
-                    if (handoff != null && (old & HANDOFF) == 0 &&
-                        handoff.waitedTooLong(head.timeout, clock.nanoTime()))
+                    if (hooks.handoff != null && (old & HANDOFF) == 0 &&
+                        hooks.handoff.waitedTooLong(head.timeout, clock().nanoTime()))
                     {
                         undo += HANDOFF;
                         head.handoffSet = true;
-                        events.inc(LockEvent.RLOCK_HANDOFF);
+                        events().inc(LockEvent.RLOCK_HANDOFF);
                     }
                 }
                 finally
@@ -1355,20 +1466,20 @@ final class Engine extends EngineOwnerL2Pad
             }
             rwsemSetReaderOwned(); // early hint for spinners
         }
-        batch.begin(trial, wakeQ);
+        batch().begin(trial, wakeQ);
         try
         {
-            readerGrant.grantReaders(batch);
+            hooks.readerGrant.grantReaders(batch());
         }
         catch (final RuntimeException | Error ex)
         {
-            batch.finish();
+            batch().finish();
             wakeQ.wakeUp(); // now, under the wait lock: a caller that sees the throw may never reach its own wakeUp
             throw ex;
         }
         finally
         {
-            batch.end();
+            batch().end();
         }
     }
 
@@ -1419,7 +1530,7 @@ final class Engine extends EngineOwnerL2Pad
             }
             while (unlinked < grantedReaders)
             {
-                final Waiter head = queue.head();
+                final Waiter head = queue().head();
                 if (head == null || !head.isReader())
                 {
                     word.getAndAdd(-(grantedReaders - unlinked) * READER_BIAS);
@@ -1438,7 +1549,7 @@ final class Engine extends EngineOwnerL2Pad
 
         private void unlinkReader(final Waiter waiter)
         {
-            queue.remove(waiter);
+            queue().remove(waiter);
             unlinked++;
             waiter.batchNext = null;
             if (unlinkedLast == null)
@@ -1455,8 +1566,8 @@ final class Engine extends EngineOwnerL2Pad
         @Override
         public Waiter scanHead()
         {
-            events.inc(LockEvent.WAKE_LIST_SCAN);
-            return queue.head();
+            events().inc(LockEvent.WAKE_LIST_SCAN);
+            return queue().head();
         }
 
         @Override
@@ -1489,7 +1600,7 @@ final class Engine extends EngineOwnerL2Pad
             grantedReaders = readers;
             long adjustment = readers * READER_BIAS - trial;
             final long c = word.getVolatile();
-            final boolean emptyAfter = queue.size() - (readers - unlinked) == 0;
+            final boolean emptyAfter = queue().size() - (readers - unlinked) == 0;
             if (emptyAfter)
             {
                 adjustment -= c & (WAITERS | HANDOFF);
@@ -1502,7 +1613,7 @@ final class Engine extends EngineOwnerL2Pad
             {
                 word.getAndAdd(adjustment);
             }
-            events.add(LockEvent.WAKE_READER, readers);
+            events().add(LockEvent.WAKE_READER, readers);
         }
 
         @Override
@@ -1545,7 +1656,7 @@ final class Engine extends EngineOwnerL2Pad
             {
                 return false;
             }
-            final Waiter head = queue.headRacy();
+            final Waiter head = queue().headRacy();
             return head == null || head.writer;
         }
 
@@ -1555,10 +1666,10 @@ final class Engine extends EngineOwnerL2Pad
             {
                 return false;
             }
-            final Waiter head = queue.headRacy();
+            final Waiter head = queue().headRacy();
             if (head != null && head.writer && !head.waiting)
             {
-                events.inc(LockEvent.WAKE_WRITER_AWAKE);
+                events().inc(LockEvent.WAKE_WRITER_AWAKE);
                 return true;
             }
             return false;
@@ -1579,7 +1690,7 @@ final class Engine extends EngineOwnerL2Pad
         @Override
         public boolean spinnersPresent()
         {
-            return osq.isLocked();
+            return osq().isLocked();
         }
 
         @Override
@@ -1591,7 +1702,7 @@ final class Engine extends EngineOwnerL2Pad
         @Override
         public boolean canSpinOnOwner()
         {
-            return spinPolicy.canSpinOnOwner(this);
+            return hooks.spinPolicy.canSpinOnOwner(this);
         }
 
         @Override
@@ -1609,7 +1720,7 @@ final class Engine extends EngineOwnerL2Pad
         @Override
         public void event(final LockEvent event)
         {
-            events.inc(event);
+            events().inc(event);
         }
 
         @Override
@@ -1627,7 +1738,7 @@ final class Engine extends EngineOwnerL2Pad
         public void keepReaderBias()
         {
             rwsemSetReaderOwned();
-            events.inc(LockEvent.RLOCK_STEAL);
+            events().inc(LockEvent.RLOCK_STEAL);
         }
 
         @Override
@@ -1655,7 +1766,7 @@ final class Engine extends EngineOwnerL2Pad
         {
             if ((word.getVolatile() & WAITERS) != 0 && !noReaderToWake())
             {
-                waitLock.lock();
+                waitLock().lock();
                 markWakeAndUnlock(WAKE_READ_OWNED);
             }
         }
@@ -1665,13 +1776,14 @@ final class Engine extends EngineOwnerL2Pad
         {
             writer.spun = true;
             writer.spunSinceSleep = true;
-            return rwsemSpinOnOwner(clock.nanoTime() + VirtualLocker.spinBudget(spinBudgetNanos), OwnerSpinExit.NEVER);
+            final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(hooks.tunables.spinBudgetNanos);
+            return rwsemSpinOnOwner(deadline, OwnerSpinExit.NEVER);
         }
 
         @Override
         public boolean mayRetryWithoutSleeping(final Waiter waiter)
         {
-            return waiter.immediateRetries++ < nullOwnerRetries;
+            return waiter.immediateRetries++ < hooks.tunables.nullOwnerRetries;
         }
 
         @Override
@@ -1681,7 +1793,7 @@ final class Engine extends EngineOwnerL2Pad
             {
                 return;
             }
-            waitLock.lock();
+            waitLock().lock();
             markWakeAndUnlock(WAKE_ANY);
         }
 
@@ -1692,7 +1804,7 @@ final class Engine extends EngineOwnerL2Pad
             {
                 return true;
             }
-            if (!waitLock.tryLock())
+            if (!waitLock().tryLock())
             {
                 return false;
             }
@@ -1712,21 +1824,31 @@ final class Engine extends EngineOwnerL2Pad
             " lock: rwsem locks are not reentrant; use downgrade() to turn the write lock into a read lock");
     }
 
+    /**
+     * A consistent look at the lock for diagnostics. The count is read first, then the contended state: a count with
+     * WAITERS therefore always comes with the queue that set it. A lock never contended has no queue and no spinners.
+     */
     RwsemState state()
     {
+        final long count = word.getVolatile();
+        final Contended c = contendedOrNull();
+        if (c == null)
+        {
+            return new RwsemState(variant, count, describeOwner(lvOwner()), java.util.List.of(), false, null);
+        }
         final java.util.List<String> waiters;
-        waitLock.lock();
+        c.waitLock.lock();
         try
         {
-            waiters = queue.describe();
+            waiters = c.queue.describe();
         }
         finally
         {
-            waitLock.unlock();
+            c.waitLock.unlock();
         }
         final Object o = lvOwner();
-        return new RwsemState(variant, word.getVolatile(), describeOwner(o), waiters, osq.isLocked(),
-            osq.describeTail());
+        return new RwsemState(variant, word.getVolatile(), describeOwner(o), waiters, c.osq.isLocked(),
+            c.osq.describeTail());
     }
 
     private static String describeOwner(final Object o)
@@ -1749,15 +1871,17 @@ final class Engine extends EngineOwnerL2Pad
 
     int queueLengthRacy()
     {
-        return queue.sizeRacy();
+        final Contended c = contendedOrNull();
+        return c != null ? c.queue.sizeRacy() : 0;
     }
 
     @Override
     public String toString()
     {
-        final long c = word.getVolatile();
+        final long count = word.getVolatile();
+        final Contended c = contendedOrNull();
         return "Rwsem[" + (name != null ? name + ", " : "") + "variant=" + variant + ", " +
-            LockWordBits.describe(c) + ", owner=" + describeOwner(lvOwner()) + ", queued=" + queue.sizeRacy() +
-            (osq.isLocked() ? ", spinners" : "") + "]";
+            LockWordBits.describe(count) + ", owner=" + describeOwner(lvOwner()) + ", queued=" +
+            (c != null ? c.queue.sizeRacy() : 0) + (c != null && c.osq.isLocked() ? ", spinners" : "") + "]";
     }
 }

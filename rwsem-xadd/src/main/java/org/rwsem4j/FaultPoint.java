@@ -14,6 +14,11 @@ enum FaultPoint
 {
     /** {@link EventCounters}: the lazy counter storage (first slow-path event). Absorbed: the count is dropped. */
     COUNTERS,
+    /**
+     * {@code Engine.contended}: the lock's contended state (OSQ, wait lock, queue, counters), made by the first slow
+     * path. Given back (a reader's bias; nothing else is held yet).
+     */
+    CONTENDED,
     /** {@link JfrSupport#beginContendedEvent}: the JFR event of a slow-path acquisition. Absorbed: no event. */
     JFR_EVENT,
     /** {@code Engine.commit}: committing that JFR event. Absorbed: the event is dropped. */

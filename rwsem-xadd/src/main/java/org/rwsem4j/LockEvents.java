@@ -19,7 +19,7 @@ public final class LockEvents
         final EnumMap<LockEvent, Long> map = new EnumMap<>(LockEvent.class);
         for (final LockEvent e : LockEvent.values())
         {
-            map.put(e, counters.get(e));
+            map.put(e, counters != null ? counters.get(e) : 0L); // null: never contended, nothing counted
         }
         return new LockEvents(map);
     }

@@ -239,7 +239,13 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
      */
     public LockEvents events()
     {
-        return LockEvents.snapshot(engine.events);
+        return LockEvents.snapshot(engine.eventsOrNull());
+    }
+
+    /** {@return whether a slow path has made this lock's contended state} (issue 13: made on first contention) */
+    boolean hasContendedState()
+    {
+        return engine.hasContendedState();
     }
 
     /**
@@ -247,7 +253,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
      */
     public Tunables tunables()
     {
-        return engine.tunables;
+        return engine.tunables();
     }
 
     @Override
@@ -266,7 +272,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
      */
     private Object writeReplace()
     {
-        final Tunables t = engine.tunables;
+        final Tunables t = engine.tunables();
         return new SerialForm(engine.variant, engine.slots.isOffHeap(), engine.name, t.spinBudgetNanos,
             t.handoffTimeoutNanos, t.readerSpinThreshold, t.readerSpinCount, t.nullOwnerRetries);
     }

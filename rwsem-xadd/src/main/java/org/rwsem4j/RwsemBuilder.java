@@ -248,7 +248,7 @@ public final class RwsemBuilder
         }
         // A refused default place gives null (warned once): the lock works, its counters stay in process.
         final StatsFile file = !publishes ? null : statsChosen ? stats : StatsFile.defaultForLocks();
-        return new Rwsem(new Engine(policy.variant, policy.hooks, source, name, file, publishWord));
+        return new Rwsem(Engine.create(policy.variant, policy.hooks, source, name, file, publishWord));
     }
 
     private static long nonNegative(final Duration d, final String what)

@@ -10,6 +10,8 @@ public final class EngineFaults
     public static final int KEEP_HANDOFF_ON_EMPTY_QUEUE = Engine.FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE;
     /** Do not pass HANDOFF ownership to the next head when the head gives up. */
     public static final int NO_HANDOFF_INHERIT = Engine.FAULT_NO_HANDOFF_INHERIT;
+    /** Install the contended state by check-then-set, so racing first slow paths can each keep their own. */
+    public static final int RACY_CONTENDED_INSTALL = Engine.FAULT_RACY_CONTENDED_INSTALL;
 
     private EngineFaults()
     {

@@ -1,0 +1,201 @@
+package org.rwsem4j;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rwsem4j.TestSupport.assertQuiescent;
+import static org.rwsem4j.TestSupport.assertUsableByAnotherThread;
+import static org.rwsem4j.TestSupport.await;
+import static org.rwsem4j.TestSupport.describe;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.rwsem4j.TestSupport.Worker;
+
+/**
+ * Issue 13: the OSQ, wait lock, queue and counters are made by the first slow path, installed with one CAS, and never
+ * by a fast path or a diagnostic. The race test's negative control is the seeded check-then-set install
+ * ({@link EngineFaults#RACY_CONTENDED_INSTALL}), which it must catch.
+ */
+class ContendedStateTest
+{
+    private static final int RACERS = 4;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"base", "recommended", "all", "recommended@heap"})
+    void fastPathsAndDiagnosticsNeverMakeIt(final String impl) throws InterruptedException
+    {
+        final Rwsem lock = build(impl);
+        lock.readLock().lock();
+        lock.readLock().lock();
+        lock.readLock().unlock();
+        lock.readLock().unlock();
+        lock.writeLock().lock();
+        lock.downgrade();
+        lock.readLock().unlock();
+        assertTrue(lock.writeLock().tryLock());
+        lock.writeLock().unlock();
+        assertTrue(lock.readLock().tryLock(1, TimeUnit.SECONDS));
+        lock.readLock().unlock();
+        lock.writeLock().lockInterruptibly();
+        lock.writeLock().unlock();
+        assertFalse(lock.toString().isEmpty());
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+        assertEquals(0, lock.getQueueLength());
+        assertEquals(0L, lock.events().get(LockEvent.RLOCK));
+        assertFalse(lock.hasContendedState(), () -> "a fast path or a diagnostic made the contended state: " + lock);
+    }
+
+    @Test
+    void theFirstContentionMakesItAndItStays()
+    {
+        final Rwsem lock = Rwsem.of("base");
+        lock.writeLock().lock();
+        final Worker<Boolean> reader = Worker.start("first-contender",
+            () -> lock.readLock().tryLock(TestSupport.WAIT_SECONDS, TimeUnit.SECONDS));
+        TestSupport.awaitQueuedAndParked(lock, 1, reader.thread());
+        assertTrue(lock.hasContendedState());
+        lock.writeLock().unlock();
+        assertTrue(reader.join());
+        lock.readLock().unlock(); // a read lock is not owned by a thread: the reader's may be released here
+        assertEquals(1, lock.events().get(LockEvent.RLOCK));
+        assertTrue(lock.hasContendedState());
+        assertQuiescent(lock);
+    }
+
+    /** Racing first slow paths share one contended state: every reader is queued where the unlock's wake finds it. */
+    @Test
+    void racingFirstContendersShareOneState() throws Exception
+    {
+        for (int round = 0; round < 40; round++)
+        {
+            final String failure = raceOnce(Rwsem.builder().variant("base").build());
+            assertEquals(null, failure, "round " + round);
+        }
+    }
+
+    /** Negative control: the check-then-set install loses a racer's queue, which the race must notice. */
+    @Test
+    void racingFirstContendersCatchARacyInstall() throws Exception
+    {
+        String caught = null;
+        for (int round = 0; round < 200 && caught == null; round++)
+        {
+            caught = raceOnce(EngineFaults.build(Rwsem.builder().variant("base"),
+                EngineFaults.RACY_CONTENDED_INSTALL));
+        }
+        assertNotNull(caught, "200 rounds never caught the racy install");
+    }
+
+    /**
+     * {@code RACERS} readers reach a write-held fresh lock at once, so all of them make the contended state; each must
+     * end up in the one queue the writer's unlock wakes. Returns {@code null}, or what went wrong.
+     */
+    private static String raceOnce(final Rwsem lock) throws Exception
+    {
+        lock.writeLock().lock();
+        final CyclicBarrier start = new CyclicBarrier(RACERS);
+        final List<Worker<Boolean>> readers = new ArrayList<>();
+        for (int i = 0; i < RACERS; i++)
+        {
+            readers.add(Worker.start("racer-" + i, () ->
+            {
+                start.await();
+                final boolean got = lock.readLock().tryLock(2, TimeUnit.SECONDS);
+                if (got)
+                {
+                    lock.readLock().unlock();
+                }
+                return got;
+            }));
+        }
+        for (final Worker<Boolean> r : readers)
+        {
+            await(r.thread().getName() + " parked with a deadline",
+                () -> r.thread().getState() == Thread.State.TIMED_WAITING || r.isDone(), () -> describe(r.thread()));
+        }
+        final int queued = lock.getQueueLength();
+        lock.writeLock().unlock();
+        int acquired = 0;
+        for (final Worker<Boolean> r : readers)
+        {
+            acquired += r.join() ? 1 : 0;
+        }
+        final long counted = lock.events().get(LockEvent.RLOCK);
+        if (queued != RACERS || acquired != RACERS || counted != RACERS)
+        {
+            return "queued " + queued + ", acquired " + acquired + ", counted " + counted + " of " + RACERS + ": " +
+                lock.state();
+        }
+        return null;
+    }
+
+    /** {@link FaultPoint#CONTENDED} on the read side: the fast path's bias goes back and the lock stays usable. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"base", "recommended"})
+    void aReaderWhoseAllocationFailsGivesItsBiasBack(final String spec)
+    {
+        final Rwsem lock = Rwsem.of(spec);
+        lock.writeLock().lock();
+        final Throwable thrown = failFirstContention(lock, () -> lock.readLock().lock());
+        assertInstanceOf(TestFaultInjector.InjectedFault.class, thrown);
+        assertFalse(lock.hasContendedState());
+        assertEquals(0, lock.getReadLockCount(), lock.state()::toString);
+        lock.writeLock().unlock();
+        assertQuiescent(lock);
+        assertUsableByAnotherThread(lock);
+    }
+
+    /** {@link FaultPoint#CONTENDED} on the write side: nothing is held yet, and the lock stays usable. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"base", "recommended"})
+    void aWriterWhoseAllocationFailsHoldsNothing(final String spec)
+    {
+        final Rwsem lock = Rwsem.of(spec);
+        lock.readLock().lock();
+        final Throwable thrown = failFirstContention(lock, () -> lock.writeLock().lock());
+        assertInstanceOf(TestFaultInjector.InjectedFault.class, thrown);
+        assertFalse(lock.hasContendedState());
+        assertEquals(1, lock.getReadLockCount(), lock.state()::toString);
+        lock.readLock().unlock();
+        assertQuiescent(lock);
+        assertUsableByAnotherThread(lock);
+    }
+
+    private static Throwable failFirstContention(final Rwsem lock, final Runnable acquire)
+    {
+        final Set<Thread> armed = ConcurrentHashMap.newKeySet();
+        final Worker<Throwable> w = Worker.start("contender", () ->
+        {
+            armed.add(Thread.currentThread());
+            final TestFaultInjector.Plan plan = TestFaultInjector.arm(FaultPoint.CONTENDED, 1, armed);
+            try
+            {
+                return assertThrows(Throwable.class, acquire::run, "the injected fault did not reach the caller");
+            }
+            finally
+            {
+                TestFaultInjector.disarm();
+                assertNotNull(plan.thrown(), "FaultPoint.CONTENDED was never reached: " + lock);
+            }
+        });
+        return w.join();
+    }
+
+    private static Rwsem build(final String impl)
+    {
+        final int at = impl.indexOf('@');
+        return at < 0 ? Rwsem.of(impl) : Rwsem.builder().variant(impl.substring(0, at)).onHeap().build();
+    }
+}
