@@ -10,6 +10,7 @@ import static org.rwsem4j.LockWordBits.WAITERS;
 import static org.rwsem4j.LockWordBits.WRITER_LOCKED;
 
 import java.lang.invoke.MethodHandles;
+import java.lang.ref.Reference;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
@@ -119,6 +120,17 @@ abstract class Engine
      * instead of the lock's spin budget (checked on the slow paths only); its other spins are counted ones
      * (PARK_SPINS on its own flags, the wait lock's tries), 64 onSpinWaits each. -Drwsem4j.virtualSpin=none|full
      * (no spin and no respin at all / the platform budget) exists for measuring the choice (torture/README.md).
+     *
+     * Footprint (issue 13; not from the kernel, whose rwsem has no allocation): a lock is made with its word, its
+     * owner and its policy's shared hooks only. The OSQ, the wait lock, the queue, the wake batch and the counters
+     * (Contended) are made by the first slow path and installed with one CAS (see contended()); fast paths and
+     * diagnostics never make them. The owner word is packed beside these fields (PackedEngine) unless the builder
+     * asks for padding (PaddedEngine).
+     *
+     * Reachability: an off-heap word's slot goes back to its arena once the engine is unreachable, and may then be
+     * handed to a new lock. A thread inside a lock operation may be the last to refer to the engine, and the JIT may
+     * treat `this` as dead after its last use while the word's atomic is still to come; so every lock and unlock
+     * operation ends in Reference.reachabilityFence(this), which keeps the slot this engine's until it returns.
      */
 
     static final Object READER_OWNED = new Object()
@@ -450,48 +462,69 @@ abstract class Engine
     /** {@code down_read}: one fetch-add; the slow path keeps the bias it added. */
     boolean downRead(final int mode, final long nanos) throws InterruptedException
     {
-        final long c = word.getAndAdd(READER_BIAS) + READER_BIAS;
-        if ((c & READ_FAILED_MASK) == 0)
+        try
         {
-            rwsemSetReaderOwned();
-            return true;
+            final long c = word.getAndAdd(READER_BIAS) + READER_BIAS;
+            if ((c & READ_FAILED_MASK) == 0)
+            {
+                rwsemSetReaderOwned();
+                return true;
+            }
+            return downReadSlowpath(c, mode, nanos);
         }
-        return downReadSlowpath(c, mode, nanos);
+        finally
+        {
+            Reference.reachabilityFence(this);
+        }
     }
 
     /** {@code down_read_trylock}, through the variant's {@link ReadTrylock}. */
     boolean downReadTrylock()
     {
-        if (readTrylock.tryReadLock(word))
+        try
         {
-            rwsemSetReaderOwned();
-            return true;
+            if (readTrylock.tryReadLock(word))
+            {
+                rwsemSetReaderOwned();
+                return true;
+            }
+            return false;
         }
-        return false;
+        finally
+        {
+            Reference.reachabilityFence(this);
+        }
     }
 
     /** {@code up_read}: checked before any atomic change, so the count never underflows, not even transiently. */
     void upRead()
     {
-        long c = word.getVolatile();
-        for (;;)
+        try
         {
-            if (LockWordBits.readers(c) == 0)
+            long c = word.getVolatile();
+            for (;;)
             {
-                throw new IllegalMonitorStateException(
-                    "read unlock, but no reader holds the lock: " + this);
+                if (LockWordBits.readers(c) == 0)
+                {
+                    throw new IllegalMonitorStateException(
+                        "read unlock, but no reader holds the lock: " + this);
+                }
+                final long witness = word.compareAndExchange(c, c - READER_BIAS);
+                if (witness == c)
+                {
+                    break;
+                }
+                c = witness;
             }
-            final long witness = word.compareAndExchange(c, c - READER_BIAS);
-            if (witness == c)
+            final long now = c - READER_BIAS;
+            if ((now & (LOCK_MASK | WAITERS)) == WAITERS)
             {
-                break;
+                rwsemWake();
             }
-            c = witness;
         }
-        final long now = c - READER_BIAS;
-        if ((now & (LOCK_MASK | WAITERS)) == WAITERS)
+        finally
         {
-            rwsemWake();
+            Reference.reachabilityFence(this);
         }
     }
 
@@ -806,13 +839,20 @@ abstract class Engine
      */
     boolean downWrite(final int mode, final long nanos) throws InterruptedException
     {
-        final long c = word.compareAndExchange(0, WRITER_LOCKED);
-        if (c == 0 || adapt && (c & (LOCK_MASK | HANDOFF)) == 0 && writerStealPastWaiters(c))
+        try
         {
-            setWriterOwner(Thread.currentThread());
-            return true;
+            final long c = word.compareAndExchange(0, WRITER_LOCKED);
+            if (c == 0 || adapt && (c & (LOCK_MASK | HANDOFF)) == 0 && writerStealPastWaiters(c))
+            {
+                setWriterOwner(Thread.currentThread());
+                return true;
+            }
+            return downWriteSlowpath(mode, nanos);
         }
-        return downWriteSlowpath(mode, nanos);
+        finally
+        {
+            Reference.reachabilityFence(this);
+        }
     }
 
     /** W1: the fast path's CAS from 0 saw a free lock with waiters queued: take it past them, once. */
@@ -830,45 +870,67 @@ abstract class Engine
     /** {@code down_write_trylock}: the same single CAS; fails while anyone is queued. */
     boolean downWriteTrylock()
     {
-        if (word.compareAndExchange(0, WRITER_LOCKED) == 0)
+        try
         {
-            setWriterOwner(Thread.currentThread());
-            return true;
+            if (word.compareAndExchange(0, WRITER_LOCKED) == 0)
+            {
+                setWriterOwner(Thread.currentThread());
+                return true;
+            }
+            return false;
         }
-        return false;
+        finally
+        {
+            Reference.reachabilityFence(this);
+        }
     }
 
     /** {@code up_write}. */
     void upWrite()
     {
-        if (!ownedByCurrentThread())
+        try
         {
-            throw new IllegalMonitorStateException(
-                "write unlock by " + Thread.currentThread().getName() + ", which does not hold the write lock: " +
-                this);
+            if (!ownedByCurrentThread())
+            {
+                throw new IllegalMonitorStateException(
+                    "write unlock by " + Thread.currentThread().getName() + ", which does not hold the write lock: " +
+                    this);
+            }
+            clearWriterOwner(null);
+            final long old = word.getAndAdd(-WRITER_LOCKED);
+            if ((old & WAITERS) != 0)
+            {
+                rwsemWake();
+            }
         }
-        clearWriterOwner(null);
-        final long old = word.getAndAdd(-WRITER_LOCKED);
-        if ((old & WAITERS) != 0)
+        finally
         {
-            rwsemWake();
+            Reference.reachabilityFence(this);
         }
     }
 
     /** {@code downgrade_write}: writer to reader in one atomic add, then wake the readers queued behind. */
     void downgradeWrite()
     {
-        if (!ownedByCurrentThread())
+        try
         {
-            throw new IllegalMonitorStateException(
-                "downgrade() by " + Thread.currentThread().getName() + ", which does not hold the write lock: " + this);
+            if (!ownedByCurrentThread())
+            {
+                throw new IllegalMonitorStateException(
+                    "downgrade() by " + Thread.currentThread().getName() + ", which does not hold the write lock: " +
+                    this);
+            }
+            clearWriterOwner(markReaderOwned ? READER_OWNED : null);
+            final long old = word.getAndAdd(-WRITER_LOCKED + READER_BIAS);
+            if ((old & WAITERS) != 0)
+            {
+                waitLock().lock();
+                markWakeAndUnlock(WAKE_READ_OWNED);
+            }
         }
-        clearWriterOwner(markReaderOwned ? READER_OWNED : null);
-        final long old = word.getAndAdd(-WRITER_LOCKED + READER_BIAS);
-        if ((old & WAITERS) != 0)
+        finally
         {
-            waitLock().lock();
-            markWakeAndUnlock(WAKE_READ_OWNED);
+            Reference.reachabilityFence(this);
         }
     }
 
