@@ -21,9 +21,10 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Off-heap slots leak nothing: a million locks created and dropped leave the arena's reservation bounded by the
- * peak of live locks, not the number ever created. Also reports bytes per lock and construction cost beside
- * {@link ReentrantReadWriteLock} (a report, with only a sanity bound asserted).
+ * Off-heap slots leak nothing: a million locks created and dropped return every slot, and the arena gives its chunks
+ * back (one spare kept), so its reservation and the direct memory in use return to where they started. Also reports
+ * bytes per lock and construction cost beside {@link ReentrantReadWriteLock} (a report, with only a sanity bound
+ * asserted).
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -35,6 +36,11 @@ class SlotFootprintTest
     private static final int ROUNDS = 5;
 
     private static final OffHeapSlotArena ARENA = OffHeapSlotArena.INSTANCE;
+    /**
+     * Direct memory in use back to within 1 MB of its start once the dropped locks are collected (issue 13 asks for
+     * 8 MB; a batch alone is 6.4 MB, so 8 MB would not see chunks that are never freed).
+     */
+    private static final long DIRECT_SLACK = 1L << 20;
 
     private static long directPoolBytes()
     {
@@ -59,7 +65,7 @@ class SlotFootprintTest
         return used;
     }
 
-    /** GC until the Cleaner has returned slots down to {@code target}; fails after a generous bound. */
+    /** GC until the reclaimer has returned slots down to {@code target}; fails after a generous bound. */
     private static long gcUntilLiveAtMost(final long target)
     {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TestSupport.WAIT_SECONDS);
@@ -69,7 +75,7 @@ class SlotFootprintTest
         {
             if (System.nanoTime() - deadline > 0)
             {
-                fail("the Cleaner did not return dropped slots: live=" + live + " target=" + target + " after " +
+                fail("the reclaimer did not return dropped slots: live=" + live + " target=" + target + " after " +
                     gcs + " GCs");
             }
             if (gcs++ % 10 == 0)
@@ -81,13 +87,29 @@ class SlotFootprintTest
         return live;
     }
 
+    /**
+     * GC until the direct buffer pool is at most {@code target}: a retired chunk's memory is freed by the JDK after a
+     * GC finds the chunk unreachable, which is a GC after the one that returned its slots. Gives up quietly.
+     */
+    private static long gcUntilDirectAtMost(final long target)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TestSupport.WAIT_SECONDS);
+        long direct;
+        while ((direct = directPoolBytes()) > target && System.nanoTime() - deadline < 0)
+        {
+            System.gc();
+            LockSupport.parkNanos(20_000_000);
+        }
+        return direct;
+    }
+
     @Test
     @Order(1)
     void aMillionDroppedLocksLeakNoOffHeapSlots()
     {
         Rwsem.of("base"); // make sure the arena exists
         System.gc();
-        LockSupport.parkNanos(50_000_000); // let the Cleaner return what earlier tests dropped
+        LockSupport.parkNanos(50_000_000); // let the reclaimer return what earlier tests dropped
         final long liveBefore = ARENA.liveSlots();
         final long reservedBefore = ARENA.reservedBytes();
         final long directBefore = directPoolBytes();
@@ -117,7 +139,7 @@ class SlotFootprintTest
         batch = null;
         final long liveAfter = gcUntilLiveAtMost(liveBefore);
         final long reservedAfter = ARENA.reservedBytes();
-        final long directAfter = directPoolBytes();
+        final long directAfter = gcUntilDirectAtMost(directBefore + DIRECT_SLACK);
         final long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
         System.out.printf("[slots] created and dropped %,d off-heap locks in batches of %,d in %,d ms%n",
@@ -129,11 +151,14 @@ class SlotFootprintTest
         System.out.printf("[slots] direct buffer pool: before %,d B, after %,d B%n", directBefore, directAfter);
 
         assertTrue(liveAfter <= liveBefore, "slots leaked: live " + liveBefore + " -> " + liveAfter);
-        final long bound = reservedBefore + (long)BATCH * OffHeapSlotArena.SLOT_BYTES + OffHeapSlotArena.CHUNK_BYTES;
-        assertTrue(reservedAfter <= bound, "arena grew past one batch: " + reservedAfter + " > " + bound);
-        assertTrue(reservedAfter - reservedBefore < (long)TOTAL * OffHeapSlotArena.SLOT_BYTES / 8,
-            "arena grew by " + (reservedAfter - reservedBefore) + " B: not far below a slot per lock created");
-        assertTrue(directAfter - directBefore < 16L << 20,
+        // Give-back: the chunks that served the dropped locks are gone but for one spare. (Without it the arena kept
+        // the peak of a batch: 50,000 slots, 6.4 MB.)
+        final long bound = reservedBefore + OffHeapSlotArena.CHUNK_BYTES;
+        assertTrue(reservedAfter <= bound, "the arena kept chunks of dropped locks: " + reservedAfter + " B > " +
+            bound + " B");
+        assertTrue(maxReserved >= (long)BATCH * OffHeapSlotArena.SLOT_BYTES,
+            "a batch of live locks is counted in the arena's reservation: peak " + maxReserved + " B");
+        assertTrue(directAfter - directBefore <= DIRECT_SLACK,
             "direct memory grew by " + (directAfter - directBefore) + " B over a million dropped locks");
     }
 
@@ -185,8 +210,8 @@ class SlotFootprintTest
 
             // Bytes per lock: heap used after GC, with MEASURE locks held, minus without.
             final long base = heapUsedAfterGc();
-            // Counted by the arena's monotonic count: the live count could drop meanwhile as the cleaner frees
-            // the slots of locks dropped before (the GCs above find them; their cleaning runs on its own thread).
+            // Counted by the arena's monotonic count: the live count could drop meanwhile as the reclaimer frees
+            // the slots of locks dropped before (the GCs above find them; the reclaimer runs on its own thread).
             final long slotsBefore = ARENA.slotsHandedOut();
             for (int i = 0; i < MEASURE; i++)
             {
