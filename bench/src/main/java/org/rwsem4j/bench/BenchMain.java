@@ -55,6 +55,7 @@ public final class BenchMain
         cl.addSubcommand(new AblationCommand(out, err));
         cl.addSubcommand(new ListCommand(out));
         cl.addSubcommand(new CalibrateCommand(out));
+        cl.addSubcommand(new FootprintCommand(out));
         cl.addSubcommand(new FairnessCommand(out));
         cl.addSubcommand(JmhCommand.commandLine());
         cl.addSubcommand(new ReportCommand(out, err));

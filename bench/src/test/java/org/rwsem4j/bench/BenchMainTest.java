@@ -31,6 +31,9 @@ class BenchMainTest
         "--bogus",
         "list extra",
         "calibrate 3",
+        "footprint extra",
+        "footprint --locks 0",
+        "footprint --timeout x",
         "help nosuch",
         "ablation --bogus",
         "ablation --fork 3",
@@ -141,16 +144,29 @@ class BenchMainTest
     }
 
     @Test
+    void footprintPrintsItsTable() throws Exception
+    {
+        final int status = run("footprint", "--locks", "2000", "--timeout", "30");
+        final String text = out.toString(StandardCharsets.UTF_8);
+        for (final String row : List.of("| point | heap used after GC |", "| start |", "| 2000 fresh |",
+            "| 2000 contended once |", "| dropped, after GC |", "(0 read locks granted: expected 0)"))
+        {
+            assertTrue(text.contains(row), row + " in:\n" + text);
+        }
+        assertTrue(status == 0 || text.contains("NOT BACK"), "exit status 1 says what did not come back:\n" + text);
+    }
+
+    @Test
     void helpIsGeneratedForEveryCommand() throws Exception
     {
         assertEquals(0, run("--help"));
-        for (final String command : List.of("ablation", "list", "calibrate", "fairness", "jmh", "report", "compare",
-            "ab"))
+        for (final String command : List.of("ablation", "list", "calibrate", "footprint", "fairness", "jmh", "report",
+            "compare", "ab"))
         {
             assertTrue(out.toString(StandardCharsets.UTF_8).contains("  " + command + " "), command);
         }
-        for (final String command : List.of("ablation", "list", "calibrate", "fairness", "jmh", "report", "compare",
-            "ab"))
+        for (final String command : List.of("ablation", "list", "calibrate", "footprint", "fairness", "jmh", "report",
+            "compare", "ab"))
         {
             assertEquals(0, run(command, "--help"), command);
             assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: rwsem4j-bench " + command), command);
