@@ -13,7 +13,9 @@ public interface SlotSource
     /**
      * Allocates a zeroed word for {@code lock}; the slot returns to the source when {@code lock} is unreachable.
      *
-     * @param lock the object whose reachability bounds the slot's life
+     * @param lock the object whose reachability bounds the slot's life: keep it reachable across every access to the
+     *             word (with {@code Reference.reachabilityFence} after the last one), or the slot may already serve
+     *             another lock
      * @return a word initialised to {@link LockWordBits#UNLOCKED}
      */
     LockWord allocate(Object lock);

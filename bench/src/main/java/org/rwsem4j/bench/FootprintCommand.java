@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReadWriteLock;
+import java.util.function.LongSupplier;
 
 import org.rwsem4j.Rwsem;
 
@@ -78,7 +79,8 @@ final class FootprintCommand implements Callable<Integer>
         made = null;
         final long t2 = System.nanoTime();
         final boolean slotsBack = awaitSlots(start.liveSlots);
-        awaitDirect(start.direct + DIRECT_SLACK_MB * MB);
+        // A retired chunk's memory is freed by the JDK at a GC after the one that returned its slots.
+        gcUntilAtMost(MemoryProbe::directUsed, start.direct + DIRECT_SLACK_MB * MB);
         final Point after = measure("dropped, after GC", locks);
         final long backMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t2);
 
@@ -111,8 +113,14 @@ final class FootprintCommand implements Callable<Integer>
     /** GC until the arena's live slots are back to {@code target}; true if they are (or the arena is unreachable). */
     private boolean awaitSlots(final long target)
     {
+        return !arena.available() || gcUntilAtMost(arena::liveSlots, target);
+    }
+
+    /** GC until {@code figure} is at most {@code target}, or {@code --timeout} passes; whether it got there. */
+    private boolean gcUntilAtMost(final LongSupplier figure, final long target)
+    {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-        while (arena.available() && arena.liveSlots() > target)
+        while (figure.getAsLong() > target)
         {
             if (System.nanoTime() - deadline > 0)
             {
@@ -122,21 +130,6 @@ final class FootprintCommand implements Callable<Integer>
             LockSupport.parkNanos(20_000_000);
         }
         return true;
-    }
-
-    /** GC until direct memory in use is at most {@code target} (a retired chunk is freed at a later GC). */
-    private void awaitDirect(final long target)
-    {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-        while (MemoryProbe.directUsed() > target)
-        {
-            if (System.nanoTime() - deadline > 0)
-            {
-                return;
-            }
-            System.gc();
-            LockSupport.parkNanos(20_000_000);
-        }
     }
 
     /**
