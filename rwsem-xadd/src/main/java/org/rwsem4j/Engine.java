@@ -333,6 +333,19 @@ abstract class Engine
         return contended().ops;
     }
 
+    /** {@return the count, for monitoring} Read while the engine is reachable, so never from a reused slot. */
+    long count()
+    {
+        try
+        {
+            return word.getVolatile();
+        }
+        finally
+        {
+            Reference.reachabilityFence(this);
+        }
+    }
+
     /** {@return whether a slow path has made this lock's contended state} For tests and the footprint report. */
     boolean hasContendedState()
     {

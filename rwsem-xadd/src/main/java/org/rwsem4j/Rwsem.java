@@ -191,7 +191,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
      */
     public boolean isWriteLocked()
     {
-        return (engine.word.getVolatile() & LockWordBits.WRITER_LOCKED) != 0;
+        return (engine.count() & LockWordBits.WRITER_LOCKED) != 0;
     }
 
     /**
@@ -207,7 +207,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
      */
     public int getReadLockCount()
     {
-        return (int)Math.min(Integer.MAX_VALUE, LockWordBits.readers(engine.word.getVolatile()));
+        return (int)Math.min(Integer.MAX_VALUE, LockWordBits.readers(engine.count()));
     }
 
     /**
