@@ -1,7 +1,7 @@
 package org.rwsem4j;
 
 /**
- * 128 bytes of leading padding for a hot on-heap field, shared by the padding chains of {@link OnHeapLockWord} and
+ * 128 bytes of leading padding for a hot on-heap field, shared by the padding chains of {@link PaddedOnHeapLockWord} and
  * the engine's owner word (JCTools idiom: objects are only 8-byte aligned, so 64 bytes per side would isolate the
  * field but 128 also defeats the adjacent-line prefetcher). Each chain adds its own trailing pad after its field.
  */

@@ -3,8 +3,12 @@ package org.rwsem4j;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
-/** A lock word in a padded on-heap field, accessed through a {@link VarHandle}; model checkers can see it. */
-final class OnHeapLockWord extends OnHeapLockWordTrailer implements LockWord
+/**
+ * A lock word in an unpadded on-heap field (an object header and one long: 24 bytes), accessed through a
+ * {@link VarHandle}; model checkers can see it. The default on-heap word: the kernel does not pad an rwsem embedded in
+ * another structure, and neither does this. {@link PaddedOnHeapLockWord} is the padded one.
+ */
+final class OnHeapLockWord implements LockWord
 {
     private static final VarHandle VALUE;
 
@@ -12,13 +16,16 @@ final class OnHeapLockWord extends OnHeapLockWordTrailer implements LockWord
     {
         try
         {
-            VALUE = MethodHandles.lookup().findVarHandle(OnHeapLockWordValue.class, "value", long.class);
+            VALUE = MethodHandles.lookup().findVarHandle(OnHeapLockWord.class, "value", long.class);
         }
         catch (final ReflectiveOperationException ex)
         {
             throw new ExceptionInInitializerError(ex);
         }
     }
+
+    /** The word; volatile, and also accessed through {@link #VALUE}. */
+    volatile long value;
 
     @Override
     public long getVolatile()

@@ -48,7 +48,7 @@ final class Policy
         }
         final Key key = new Key(spec, tunables.spinBudgetNanos, tunables.handoffTimeoutNanos,
             tunables.readerSpinThreshold, tunables.readerSpinCount, tunables.nullOwnerRetries,
-            tunables.platformAdaptations);
+            tunables.platformAdaptations, tunables.padded);
         final Policy cached = CACHE.get(key);
         if (cached != null)
         {
@@ -95,7 +95,8 @@ final class Policy
         Tunables.ReaderSpinThreshold readerSpinThreshold,
         int readerSpinCount,
         int nullOwnerRetries,
-        boolean platformAdaptations)
+        boolean platformAdaptations,
+        boolean padded)
     {
     }
 }

@@ -21,6 +21,7 @@ public final class RwsemBuilder
     private int readerSpinCount = Tunables.DEFAULT_READER_SPIN_COUNT;
     private int nullOwnerRetries = Tunables.DEFAULT_NULL_OWNER_RETRIES;
     private boolean platformAdaptations = true;
+    private boolean padded;
     private NanoClock clock = NanoClock.SYSTEM;
     private String name;
     private StatsFile stats;
@@ -114,6 +115,26 @@ public final class RwsemBuilder
     public RwsemBuilder platformAdaptations(final boolean on)
     {
         this.platformAdaptations = on;
+        return this;
+    }
+
+    /**
+     * Pads the lock's hot on-heap words, or not (the default). Padded, each of them gets two cache lines (128 bytes)
+     * of its object on each side, so threads using neighbouring objects on the heap never share a line with it: the
+     * engine's owner word, the OSQ tail (the optimistic spinners' queue) and, with {@link #onHeap()}, the on-heap
+     * lock word. The off-heap lock word is always padded: its 128-byte slot is the arena's unit, whatever this says.
+     *
+     * <p>Off by default because the kernel does not pad an rwsem embedded in another structure, and a lock meant to
+     * be embedded one per object (a cache of a million entries) cannot afford about 270 bytes per padded word. The
+     * bench README gives the footprint per lock both ways, and what padding buys under false sharing
+     * ({@code PackedLocksBenchmark}).
+     *
+     * @param on whether to pad
+     * @return this
+     */
+    public RwsemBuilder padded(final boolean on)
+    {
+        this.padded = on;
         return this;
     }
 
@@ -238,8 +259,9 @@ public final class RwsemBuilder
     public Rwsem build()
     {
         final Policy policy = Policy.of(spec, extra, new Tunables(spinBudgetNanos, handoffTimeoutNanos,
-            readerSpinThreshold, readerSpinCount, nullOwnerRetries, platformAdaptations, clock));
-        final SlotSource source = slots != null ? slots : SlotSource.offHeap();
+            readerSpinThreshold, readerSpinCount, nullOwnerRetries, platformAdaptations, padded, clock));
+        final SlotSource chosen = slots != null ? slots : SlotSource.offHeap();
+        final SlotSource source = chosen instanceof OnHeapSlotSource ? OnHeapSlotSource.of(padded) : chosen;
         final boolean publishes = name != null && source.isOffHeap() && (!statsChosen || stats != null);
         if (publishWord && !publishes)
         {

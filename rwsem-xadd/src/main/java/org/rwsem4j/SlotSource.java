@@ -6,7 +6,8 @@ package org.rwsem4j;
  *
  * <p>Built in: {@link #offHeap()} (the default: 128-byte, 128-byte-aligned slots carved from shared direct-memory
  * chunks, so each word has two cache lines to itself and defeats the adjacent-line prefetcher) and {@link #onHeap()}
- * (a padded {@code VarHandle} field; needs no JVM flag and is visible to model checkers).
+ * (a {@code VarHandle} field, unpadded unless the builder says {@link RwsemBuilder#padded(boolean) padded(true)};
+ * needs no JVM flag and is visible to model checkers).
  */
 public interface SlotSource
 {
@@ -41,12 +42,13 @@ public interface SlotSource
     }
 
     /**
-     * On-heap words: no JVM flag, no direct memory; model checkers can see them.
+     * On-heap words: no JVM flag, no direct memory; model checkers can see them. Unpadded (24 bytes a word); a lock
+     * built with {@link RwsemBuilder#padded(boolean) padded(true)} gets the padded on-heap word instead.
      *
      * @return the on-heap source
      */
     static SlotSource onHeap()
     {
-        return OnHeapSlotSource.INSTANCE;
+        return OnHeapSlotSource.COMPACT;
     }
 }

@@ -27,6 +27,8 @@ public final class Tunables
     final int readerSpinCount;
     final int nullOwnerRetries;
     final boolean platformAdaptations;
+    /** Whether the lock's hot on-heap words are padded ({@link RwsemBuilder#padded(boolean)}). */
+    final boolean padded;
     final NanoClock clock;
 
     Tunables(
@@ -36,9 +38,11 @@ public final class Tunables
         final int readerSpinCount,
         final int nullOwnerRetries,
         final boolean platformAdaptations,
+        final boolean padded,
         final NanoClock clock)
     {
         this.platformAdaptations = platformAdaptations;
+        this.padded = padded;
         this.spinBudgetNanos = spinBudgetNanos;
         this.handoffTimeoutNanos = handoffTimeoutNanos;
         this.readerSpinThreshold = readerSpinThreshold;
@@ -50,13 +54,22 @@ public final class Tunables
     static Tunables defaults()
     {
         return new Tunables(DEFAULT_SPIN_BUDGET_NANOS, DEFAULT_HANDOFF_TIMEOUT_NANOS, ReaderSpinThreshold.COUNT,
-            DEFAULT_READER_SPIN_COUNT, DEFAULT_NULL_OWNER_RETRIES, true, NanoClock.SYSTEM);
+            DEFAULT_READER_SPIN_COUNT, DEFAULT_NULL_OWNER_RETRIES, true, false, NanoClock.SYSTEM);
     }
 
     /** {@return whether the engine's platform adaptations are on (the default; see the engine notes)} */
     public boolean platformAdaptations()
     {
         return platformAdaptations;
+    }
+
+    /**
+     * {@return whether the lock pads its hot on-heap words (the engine's owner word, the OSQ tail, the on-heap lock
+     * word); off by default, see {@link RwsemBuilder#padded(boolean)}}
+     */
+    public boolean padded()
+    {
+        return padded;
     }
 
     /** {@return the optimistic spin budget per attempt, in nanoseconds} */

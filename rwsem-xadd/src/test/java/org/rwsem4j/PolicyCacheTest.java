@@ -1,6 +1,7 @@
 package org.rwsem4j;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -45,6 +46,18 @@ final class PolicyCacheTest
         assertSame(a.tunables(), c.tunables());
         assertEquals(1_234, a.tunables().spinBudgetNanos());
         assertEquals(1_235, b.tunables().spinBudgetNanos());
+    }
+
+    @Test
+    void thePaddingOptionIsPartOfTheKey()
+    {
+        final Rwsem packed = Rwsem.builder().variant("all").onHeap().build();
+        final Rwsem padded = Rwsem.builder().variant("all").onHeap().padded(true).build();
+        final Rwsem paddedToo = Rwsem.builder().variant("all").onHeap().padded(true).build();
+        assertNotSame(packed.tunables(), padded.tunables(), "a padded lock must not get the packed one's policy");
+        assertSame(padded.tunables(), paddedToo.tunables());
+        assertTrue(padded.tunables().padded());
+        assertFalse(packed.tunables().padded());
     }
 
     @Test

@@ -15,7 +15,8 @@ import org.rwsem4j.Variant;
 /**
  * Builds the lock named by a benchmark's {@code impl} parameter: a peer ({@code mutex}, {@code rrwl},
  * {@code rrwl-fair}, {@code stamped}) or any variant spec, optionally suffixed {@code @heap} for the on-heap lock
- * word ({@code Rwsem.builder().variant(spec).onHeap()}).
+ * word ({@code Rwsem.builder().variant(spec).onHeap()}), {@code @pad} for the padded hot words
+ * ({@code .padded(true)}), or the other options of {@link #withOptions}.
  */
 final class Locks
 {
@@ -55,9 +56,10 @@ final class Locks
 
     /**
      * A variant spec with options after {@code @}, for experiments: {@code heap} (the on-heap lock word),
-     * {@code noadapt} (no platform adaptations), {@code spin=<n>ns|us|ms} (the spin budget, e.g. {@code spin=0}),
-     * {@code nullretries=<n>}; e.g.
-     * {@code recommended@spin=0@heap}.
+     * {@code pad} (padded hot words: the engine's owner, the OSQ tail and the on-heap word, see
+     * {@code RwsemBuilder.padded}), {@code noadapt} (no platform adaptations), {@code spin=<n>ns|us|ms} (the spin
+     * budget, e.g. {@code spin=0}), {@code nullretries=<n>}; e.g. {@code recommended@spin=0@heap} or
+     * {@code recommended@pad@heap}.
      */
     private static ReadWriteLock withOptions(final String impl)
     {
@@ -69,6 +71,10 @@ final class Locks
             if (option.equals("heap"))
             {
                 builder.onHeap();
+            }
+            else if (option.equals("pad"))
+            {
+                builder.padded(true);
             }
             else if (option.startsWith("spin="))
             {
@@ -85,7 +91,7 @@ final class Locks
             else
             {
                 throw new IllegalArgumentException("unknown option '" + option + "' in '" + impl +
-                    "': valid options are heap, noadapt, spin=<n>ns|us|ms, nullretries=<n>");
+                    "': valid options are heap, pad, noadapt, spin=<n>ns|us|ms, nullretries=<n>");
             }
         }
         return builder.build();

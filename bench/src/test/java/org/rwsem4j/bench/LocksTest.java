@@ -1,6 +1,7 @@
 package org.rwsem4j.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,12 +25,21 @@ class LocksTest
     }
 
     @Test
+    void padAsksForThePaddedHotWords()
+    {
+        final Rwsem padded = (Rwsem)Locks.create("recommended@pad@heap");
+        assertTrue(padded.tunables().padded(), padded::toString);
+        assertFalse(((Rwsem)Locks.create("recommended@heap")).tunables().padded(), "packed unless asked");
+        Locks.validate("recommended@pad");
+    }
+
+    @Test
     void aBadOptionListsTheValidOnes()
     {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> Locks.validate("all@fast"));
-        assertEquals("unknown option 'fast' in 'all@fast': valid options are heap, noadapt, spin=<n>ns|us|ms, " +
-            "nullretries=<n>", e.getMessage());
+        assertEquals("unknown option 'fast' in 'all@fast': valid options are heap, pad, noadapt, " +
+            "spin=<n>ns|us|ms, nullretries=<n>", e.getMessage());
         final IllegalArgumentException d = assertThrows(IllegalArgumentException.class,
             () -> Locks.validate("all@spin=fast"));
         assertEquals("bad duration 'fast' in 'all@spin=fast': e.g. 0, 500ns, 20us", d.getMessage());

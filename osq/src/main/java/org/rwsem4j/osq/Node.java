@@ -4,13 +4,14 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * One spinner's place in an {@link Osq}: the kernel's {@code optimistic_spin_node}.
+ * One spinner's place in an {@link AbstractOsq}: the kernel's {@code optimistic_spin_node}.
  *
- * <p>A node serves exactly one {@link Osq#lock} attempt (and the matching {@link Osq#unlock} if the attempt
- * succeeded); get a fresh one from {@link Osq#newNode()} for every attempt. Never keep one per thread or reuse it:
- * a departed neighbour may still hold a reference to it and act on it later (see the notes in {@link Osq}).
+ * <p>A node serves exactly one {@link AbstractOsq#lock} attempt (and the matching {@link AbstractOsq#unlock} if
+ * the attempt succeeded); get a fresh one from {@link AbstractOsq#newNode()} for every attempt. Never keep one per
+ * thread or reuse it: a departed neighbour may still hold a reference to it and act on it later (see the notes in
+ * {@link AbstractOsq}).
  *
- * <p>The fields are package-private for {@link Osq} and its tests, but are only ever accessed through the
+ * <p>The fields are package-private for {@link AbstractOsq} and its tests, but are only ever accessed through the
  * accessors below, whose prefixes name the memory order: {@code lv} volatile load, {@code la} acquire load,
  * {@code so} release ("ordered") store, {@code cas} volatile compare-and-set, {@code xchg} volatile get-and-set.
  */

@@ -4,8 +4,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The OSQ's only shared word: the tail node, null when the queue is empty (the kernel's {@code OSQ_UNLOCKED_VAL}).
- * Accessors name their memory order, as in {@link Node}.
+ * The padded OSQ's only shared word: the tail node, null when the queue is empty (the kernel's
+ * {@code OSQ_UNLOCKED_VAL}). Accessors name their memory order, as in {@link Node}; {@link CompactOsq} has the same
+ * ones over its unpadded tail.
  */
 abstract class OsqTail extends OsqL1Pad
 {
@@ -26,17 +27,19 @@ abstract class OsqTail extends OsqL1Pad
 
     private Node tail;
 
+    @Override
     final Node lvTail()
     {
         return (Node)TAIL.getVolatile(this);
     }
 
-    /** Volatile get-and-set: acquire for an uncontended lock after an unlock, release to publish the new node. */
+    @Override
     final Node xchgTail(final Node n)
     {
         return (Node)TAIL.getAndSet(this, n);
     }
 
+    @Override
     final boolean casTail(final Node expect, final Node update)
     {
         return TAIL.compareAndSet(this, expect, update);

@@ -4,7 +4,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 /**
- * Test-only copy of the {@link Osq} algorithm with one switchable, deliberate bug, for the negative controls: the
+ * Test-only copy of the {@link AbstractOsq} algorithm with one switchable, deliberate bug, for the negative controls: the
  * harnesses must report each {@link Bug} (except {@link Bug#NONE}, which shows the copy itself is faithful). It
  * uses the production {@link Node} and its memory-order accessors; only the algorithm is copied, and each mutation
  * is marked {@code // BUG}.

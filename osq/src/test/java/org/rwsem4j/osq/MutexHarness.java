@@ -151,7 +151,7 @@ final class MutexHarness
         }
     }
 
-    /** Runs with a fresh abandon flag, for the real {@link Osq}. */
+    /** Runs with a fresh abandon flag, for a real queue ({@link Osq} or {@link CompactOsq}). */
     static Report run(final String name, final QueueUnderTest q, final Config c)
     {
         return run(name, q, new AtomicBoolean(), c);

@@ -15,12 +15,14 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Deterministic walks through each path: uncontended join, give-up at the tail (step B moves the tail back),
  * give-up in the middle (step C relinks), handoff, and a throwing {@link GiveUp}. Threads are daemons and every
- * wait has a deadline, which only turns a hang into a failure; nothing asserts on time.
+ * wait has a deadline, which only turns a hang into a failure; nothing asserts on time. Each walk runs on both
+ * layouts, {@link Osq} and {@link CompactOsq}.
  */
 class OsqBasicTest
 {
@@ -67,7 +69,7 @@ class OsqBasicTest
         }
     }
 
-    private static void awaitTail(final Osq osq, final String name)
+    private static void awaitTail(final AbstractOsq osq, final String name)
     {
         final long deadline = System.nanoTime() + HANG_MILLIS * 1_000_000L;
         while (!name.equals(osq.describeTail()))
@@ -85,10 +87,11 @@ class OsqBasicTest
         return () -> flag.get() || cleanup.get();
     }
 
-    @Test
-    void uncontendedLockNeverPollsGiveUpAndUnlockEmpties()
+    @ParameterizedTest
+    @EnumSource(OsqKind.class)
+    void uncontendedLockNeverPollsGiveUpAndUnlockEmpties(final OsqKind kind)
     {
-        final Osq osq = new Osq();
+        final AbstractOsq osq = kind.create();
         assertFalse(osq.isLocked());
         assertNull(osq.describeTail());
         final Node n = Osq.newNode();
@@ -102,10 +105,11 @@ class OsqBasicTest
         assertTrue(osq.lock(Osq.newNode(), () -> fail("polled")), "free again");
     }
 
-    @Test
-    void tailWaiterGivesUpAndTailReturnsToTheHead() throws Exception
+    @ParameterizedTest
+    @EnumSource(OsqKind.class)
+    void tailWaiterGivesUpAndTailReturnsToTheHead(final OsqKind kind) throws Exception
     {
-        final Osq osq = new Osq();
+        final AbstractOsq osq = kind.create();
         final Node head = Osq.newNode();
         assertTrue(osq.lock(head, () -> false));
         final int[] polls = {0};
@@ -118,10 +122,11 @@ class OsqBasicTest
         assertFalse(osq.isLocked());
     }
 
-    @Test
-    void unlockHandsOverToAWaiter() throws Exception
+    @ParameterizedTest
+    @EnumSource(OsqKind.class)
+    void unlockHandsOverToAWaiter(final OsqKind kind) throws Exception
     {
-        final Osq osq = new Osq();
+        final AbstractOsq osq = kind.create();
         final Node head = Osq.newNode();
         assertTrue(osq.lock(head, () -> false));
         final AtomicBoolean never = new AtomicBoolean();
@@ -136,10 +141,11 @@ class OsqBasicTest
         assertFalse(osq.isLocked());
     }
 
-    @Test
-    void middleWaiterGivesUpAndItsSuccessorGetsTheHandoff() throws Exception
+    @ParameterizedTest
+    @EnumSource(OsqKind.class)
+    void middleWaiterGivesUpAndItsSuccessorGetsTheHandoff(final OsqKind kind) throws Exception
     {
-        final Osq osq = new Osq();
+        final AbstractOsq osq = kind.create();
         final Node head = Osq.newNode();
         assertTrue(osq.lock(head, () -> false));
         final AtomicBoolean leave = new AtomicBoolean();
@@ -163,10 +169,11 @@ class OsqBasicTest
         assertFalse(osq.isLocked());
     }
 
-    @Test
-    void throwingGiveUpUnqueuesBeforePropagating() throws Exception
+    @ParameterizedTest
+    @EnumSource(OsqKind.class)
+    void throwingGiveUpUnqueuesBeforePropagating(final OsqKind kind) throws Exception
     {
-        final Osq osq = new Osq();
+        final AbstractOsq osq = kind.create();
         final Node head = Osq.newNode();
         assertTrue(osq.lock(head, () -> false));
         final int[] polls = {0};

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.jetbrains.lincheck.LincheckAssertionError;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -106,6 +105,15 @@ class OsqLincheckTest
         QueueUnderTest queue()
         {
             return QueueUnderTest.of(new Osq());
+        }
+    }
+
+    public static final class RealCompactOsq extends Scenario
+    {
+        @Override
+        QueueUnderTest queue()
+        {
+            return QueueUnderTest.of(new CompactOsq());
         }
     }
 
@@ -209,10 +217,11 @@ class OsqLincheckTest
                 .sequentialSpecification(TryLockSpec.class);
     }
 
-    @Test
-    void realOsqIsALinearizableTryLock()
+    @ParameterizedTest
+    @EnumSource(OsqKind.class)
+    void realOsqIsALinearizableTryLock(final OsqKind kind)
     {
-        options().check(RealOsq.class);
+        options().check(kind == OsqKind.PADDED ? RealOsq.class : RealCompactOsq.class);
     }
 
     /** Lincheck's headline when an operation returned a result the sequential try-lock cannot produce. */

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Test 2: the harness of {@link OsqMutualExclusionTest} catches deliberately broken queues ({@link BrokenOsq}),
- * and passes the unmutated copy, so its verdict on the real {@link Osq} means something.
+ * and passes the unmutated copy, so its verdict on the real queues ({@link Osq}, {@link CompactOsq}) means something.
  */
 class OsqNegativeControlTest
 {

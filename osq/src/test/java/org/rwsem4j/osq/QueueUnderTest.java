@@ -1,6 +1,9 @@
 package org.rwsem4j.osq;
 
-/** What the harnesses drive: the real {@link Osq}, or the seeded-bug {@link BrokenOsq}. Test-only. */
+/**
+ * What the harnesses drive: a real queue ({@link Osq} or {@link CompactOsq}), or the seeded-bug {@link BrokenOsq}.
+ * Test-only.
+ */
 interface QueueUnderTest
 {
 
@@ -12,7 +15,7 @@ interface QueueUnderTest
 
     String describeTail();
 
-    static QueueUnderTest of(final Osq osq)
+    static QueueUnderTest of(final AbstractOsq osq)
     {
         return new QueueUnderTest()
         {
@@ -43,7 +46,7 @@ interface QueueUnderTest
             @Override
             public String toString()
             {
-                return "Osq";
+                return osq.getClass().getSimpleName();
             }
         };
     }

@@ -1,18 +1,18 @@
 package org.rwsem4j;
 
 /**
- * Padding chain for {@link OnHeapLockWord}: 128 bytes before and after the hot field, the JCTools idiom (objects are
- * only 8-byte aligned, so 64 bytes per side would isolate the field but 128 also defeats the adjacent-line
- * prefetcher). This class holds the hot field.
+ * Padding chain for {@link PaddedOnHeapLockWord}: 128 bytes before and after the hot field, the JCTools idiom
+ * (objects are only 8-byte aligned, so 64 bytes per side would isolate the field but 128 also defeats the
+ * adjacent-line prefetcher). This class holds the hot field.
  */
-abstract class OnHeapLockWordValue extends LeadingPad128
+abstract class PaddedOnHeapLockWordValue extends LeadingPad128
 {
     volatile long value;
 }
 
 /** Trailing padding. */
 @SuppressWarnings("unused")
-abstract class OnHeapLockWordTrailer extends OnHeapLockWordValue
+abstract class PaddedOnHeapLockWordTrailer extends PaddedOnHeapLockWordValue
 {
     byte q000, q001, q002, q003, q004, q005, q006, q007, q008, q009, q010, q011, q012, q013, q014, q015;
     byte q016, q017, q018, q019, q020, q021, q022, q023, q024, q025, q026, q027, q028, q029, q030, q031;
