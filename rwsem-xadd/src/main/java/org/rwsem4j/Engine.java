@@ -14,6 +14,8 @@ import java.lang.ref.Reference;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
+import org.rwsem4j.osq.AbstractOsq;
+import org.rwsem4j.osq.CompactOsq;
 import org.rwsem4j.osq.Node;
 import org.rwsem4j.osq.Osq;
 
@@ -218,12 +220,10 @@ abstract class Engine
      * A new engine for {@code hooks}' policy. Its owner word is packed beside the engine's fields unless the
      * tunables ask for padding ({@link RwsemBuilder#padded}).
      */
-    private static final boolean PADDED_FOR_NOW = Boolean.getBoolean("rwsem4j.tmp.padded");
-
     static Engine create(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
     {
-        return PADDED_FOR_NOW ? new PaddedEngine(variant, hooks, slots, name, stats, publishWord) :
+        return hooks.tunables.padded ? new PaddedEngine(variant, hooks, slots, name, stats, publishWord) :
             new PackedEngine(variant, hooks, slots, name, stats, publishWord);
     }
 
@@ -303,7 +303,7 @@ abstract class Engine
         return (Contended)CONTENDED.getAcquire(this);
     }
 
-    private Osq osq()
+    private AbstractOsq osq()
     {
         return contended().osq;
     }
@@ -362,7 +362,7 @@ abstract class Engine
     /** What only a contended lock needs. Every field is final, so a thread that sees the object sees it whole. */
     private final class Contended
     {
-        final Osq osq = new Osq();
+        final AbstractOsq osq = hooks.tunables.padded ? new Osq() : new CompactOsq();
         final WaitLock waitLock = new WaitLock();
         final WaitQueue queue = new WaitQueue();
         final EventCounters events;
@@ -1298,7 +1298,7 @@ abstract class Engine
         final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(hooks.tunables.spinBudgetNanos);
         final boolean interruptible = mode != UNINTERRUPTIBLE;
         Faults.reach(FaultPoint.OSQ_NODE);
-        final Node node = Osq.newNode();
+        final Node node = AbstractOsq.newNode();
         // allocated before the OSQ is held: nothing may throw between osq.lock and the finally that unlocks it
         final SpinAttempt attempt = new SpinAttempt(clock(), ops());
         attempt.reset(reader);

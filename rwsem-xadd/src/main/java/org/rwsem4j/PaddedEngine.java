@@ -80,7 +80,7 @@ abstract class PaddedEngineL1Pad extends Engine
 abstract class PaddedEngineOwner extends PaddedEngineL1Pad
 {
     @SuppressWarnings("unused") // through PaddedEngine's OWNER
-    private volatile Object owner;
+    volatile Object owner;
 
     PaddedEngineOwner(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)

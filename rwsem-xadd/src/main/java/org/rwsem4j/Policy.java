@@ -25,6 +25,8 @@ final class Policy
     static final int MAX_CACHED = 64;
 
     private static final ConcurrentHashMap<Key, Policy> CACHE = new ConcurrentHashMap<>();
+    /** {@link Rwsem#of}'s front: by the spec alone, default tunables, so a lookup allocates nothing. */
+    private static final ConcurrentHashMap<String, Policy> DEFAULTS = new ConcurrentHashMap<>();
 
     final Variant variant;
     final Hooks hooks;
@@ -63,6 +65,27 @@ final class Policy
         return witness != null ? witness : fresh;
     }
 
+    /**
+     * {@return the policy for {@code spec} with default tunables} What {@link Rwsem#of} builds with: the same policy
+     * as {@code of(spec, List.of(), Tunables.defaults())}, found without making a key.
+     *
+     * @throws IllegalArgumentException for a bad spec (the message says what is wrong)
+     */
+    static Policy defaults(final String spec)
+    {
+        final Policy cached = DEFAULTS.get(spec);
+        if (cached != null)
+        {
+            return cached;
+        }
+        final Policy fresh = of(spec, java.util.List.of(), Tunables.defaults());
+        if (DEFAULTS.size() < MAX_CACHED)
+        {
+            DEFAULTS.putIfAbsent(spec, fresh);
+        }
+        return fresh;
+    }
+
     /** The number of cached policies, for tests. */
     static int cachedCount()
     {
@@ -73,6 +96,7 @@ final class Policy
     static void clearCache()
     {
         CACHE.clear();
+        DEFAULTS.clear();
     }
 
     private static Policy resolve(final String spec, final Collection<Patch> extra, final Tunables tunables)

@@ -75,7 +75,13 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
      */
     public static Rwsem of(final String spec)
     {
-        return builder().variant(spec).build();
+        if (spec == null)
+        {
+            return builder().variant(null).build(); // the builder's message for a missing spec
+        }
+        // builder().variant(spec).build() without the builder: no name, so no stats file; the off-heap word
+        final Policy policy = Policy.defaults(spec);
+        return new Rwsem(Engine.create(policy.variant, policy.hooks, SlotSource.offHeap(), null, null, false));
     }
 
     /**
@@ -273,8 +279,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     private Object writeReplace()
     {
         final Tunables t = engine.tunables();
-        return new SerialForm(engine.variant, engine.slots.isOffHeap(), engine.name, t.spinBudgetNanos,
-            t.handoffTimeoutNanos, t.readerSpinThreshold, t.readerSpinCount, t.nullOwnerRetries);
+        return new SerialForm(engine.variant, engine.slots.isOffHeap(), engine.name, t);
     }
 
     /**
@@ -301,19 +306,23 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
         private final Tunables.ReaderSpinThreshold readerSpinThreshold;
         private final int readerSpinCount;
         private final int nullOwnerRetries;
+        /** Added with issue 13; a stream written before reads false, the default. */
+        private final boolean padded;
+        /** Inverted, so a stream written before it existed reads false: adaptations on, the default. */
+        private final boolean noPlatformAdaptations;
 
-        SerialForm(final String spec, final boolean offHeap, final String name, final long spinBudgetNanos,
-            final long handoffTimeoutNanos, final Tunables.ReaderSpinThreshold readerSpinThreshold,
-            final int readerSpinCount, final int nullOwnerRetries)
+        SerialForm(final String spec, final boolean offHeap, final String name, final Tunables t)
         {
             this.spec = spec;
             this.offHeap = offHeap;
             this.name = name;
-            this.spinBudgetNanos = spinBudgetNanos;
-            this.handoffTimeoutNanos = handoffTimeoutNanos;
-            this.readerSpinThreshold = readerSpinThreshold;
-            this.readerSpinCount = readerSpinCount;
-            this.nullOwnerRetries = nullOwnerRetries;
+            this.spinBudgetNanos = t.spinBudgetNanos;
+            this.handoffTimeoutNanos = t.handoffTimeoutNanos;
+            this.readerSpinThreshold = t.readerSpinThreshold;
+            this.readerSpinCount = t.readerSpinCount;
+            this.nullOwnerRetries = t.nullOwnerRetries;
+            this.padded = t.padded;
+            this.noPlatformAdaptations = !t.platformAdaptations;
         }
 
         private Object readResolve()
@@ -322,7 +331,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
                 .spinBudget(java.time.Duration.ofNanos(spinBudgetNanos))
                 .handoffTimeout(java.time.Duration.ofNanos(handoffTimeoutNanos))
                 .readerSpinThreshold(readerSpinThreshold).readerSpinCount(readerSpinCount)
-                .nullOwnerRetries(nullOwnerRetries);
+                .nullOwnerRetries(nullOwnerRetries).padded(padded).platformAdaptations(!noPlatformAdaptations);
             return (offHeap ? b.offHeap() : b.onHeap()).build();
         }
     }

@@ -79,6 +79,18 @@ class SerializationTest
         }
     }
 
+    @Test
+    void thePaddingAndAdaptationOptionsTravelWithTheLock() throws Exception
+    {
+        final Rwsem lock = Rwsem.builder().variant("recommended").padded(true).platformAdaptations(false).build();
+        final Rwsem copy = roundTrip(lock);
+        assertTrue(copy.tunables().padded(), "padded(true) lost in the round trip");
+        assertFalse(copy.tunables().platformAdaptations(), "platformAdaptations(false) lost in the round trip");
+        final Rwsem plain = roundTrip(Rwsem.of("recommended"));
+        assertFalse(plain.tunables().padded());
+        assertTrue(plain.tunables().platformAdaptations());
+    }
+
     /** A structure that holds its lock as a field, as ReentrantReadWriteLock users do. */
     static final class Box implements Serializable
     {

@@ -1,0 +1,119 @@
+package org.rwsem4j;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Test;
+import org.openjdk.jol.info.ClassLayout;
+import org.openjdk.jol.info.GraphLayout;
+import org.openjdk.jol.vm.VM;
+
+/**
+ * Issue 13's heap targets, by object layout rather than by GC deltas: the objects one lock owns, part by part, found
+ * as the difference between the object graphs of two locks and of one (what the two share, such as the policy, its
+ * hooks or a thread, cancels out). Prints the per-part table the bench README quotes, then checks the targets: a
+ * fresh {@code of("recommended")} at most 200 B besides its 128 B off-heap slot, the on-heap lock at most 160 B, a
+ * lock after its first contention at most 1.5 KB. Sizes assume the running JVM's layout (printed).
+ *
+ * <p>The graphs are taken on on-heap locks: an off-heap word is a phantom reference to its engine, and its chunk holds
+ * every word it handed out, so from one off-heap lock a graph walk reaches every lock of the chunk. The off-heap
+ * lock is the same objects with {@link OffHeapLockWord} for {@link OnHeapLockWord}, plus the chunk's reference to
+ * its word (4 B); {@code SlotFootprintTest} measures the same figure as retained heap after GC.
+ */
+class FootprintLayoutTest
+{
+    private static final long FRESH_TARGET = 200;
+    private static final long ON_HEAP_TARGET = 160;
+    private static final long CONTENDED_TARGET = 1536;
+    /** The chunk's strong reference to each word it handed out (a compressed oop). */
+    private static final long CHUNK_REFERENCE = 4;
+
+    @Test
+    void heapPerLockMeetsTheTargets() throws InterruptedException
+    {
+        System.out.println("[layout] " + VM.current().details().replace('\n', ' '));
+        final long rrwl = report("ReentrantReadWriteLock", ReentrantReadWriteLock::new, false);
+        final long onHeap = report("recommended, on-heap word", () -> onHeap(false), false);
+        final long padded = report("recommended, on-heap word, padded(true)", () -> onHeap(true), false);
+        final long onHeapContended = report("recommended, on-heap word, contended once", () -> onHeap(false), true);
+        final long wordDelta = ClassLayout.parseClass(OffHeapLockWord.class).instanceSize() -
+            ClassLayout.parseClass(OnHeapLockWord.class).instanceSize() + CHUNK_REFERENCE;
+        final long fresh = onHeap + wordDelta;
+        final long contended = onHeapContended + wordDelta;
+        System.out.printf("[layout] off-heap word: %+d B against the on-heap word (%d B OffHeapLockWord, %d B chunk " +
+            "reference), plus its 128 B slot%n", wordDelta, ClassLayout.parseClass(OffHeapLockWord.class)
+            .instanceSize(), CHUNK_REFERENCE);
+        System.out.printf("[layout] summary: rrwl %d B; of(\"recommended\") %d B fresh, %d B contended once (+ 128 B " +
+            "slot); on-heap %d B fresh, %d B contended once; padded on-heap %d B%n", rrwl, fresh, contended, onHeap,
+            onHeapContended, padded);
+        assertTrue(fresh <= FRESH_TARGET, "fresh of(\"recommended\"): " + fresh + " B > " + FRESH_TARGET);
+        assertTrue(onHeap <= ON_HEAP_TARGET, "on-heap lock: " + onHeap + " B > " + ON_HEAP_TARGET);
+        assertTrue(contended <= CONTENDED_TARGET, "contended once: " + contended + " B > " + CONTENDED_TARGET);
+        assertTrue(onHeapContended > onHeap, "a contended lock keeps its contended state: " + onHeapContended);
+    }
+
+    private static Rwsem onHeap(final boolean padded)
+    {
+        return Rwsem.builder().variant("recommended").onHeap().padded(padded).build();
+    }
+
+    /** Prints the objects one lock owns, by class, and returns their total size. */
+    private static long report(final String name, final Supplier<ReadWriteLock> maker, final boolean contend)
+        throws InterruptedException
+    {
+        final ReadWriteLock a = maker.get();
+        final ReadWriteLock b = maker.get();
+        if (contend)
+        {
+            contendOnce(a);
+            contendOnce(b);
+        }
+        final GraphLayout both = GraphLayout.parseInstance(a, b);
+        final GraphLayout one = GraphLayout.parseInstance(a);
+        final StringBuilder parts = new StringBuilder();
+        long total = 0;
+        final List<Class<?>> classes = both.getClasses().stream()
+            .sorted(Comparator.comparing(Class::getName)).toList();
+        for (final Class<?> c : classes)
+        {
+            final long bytes = both.getClassSizes().count(c) - one.getClassSizes().count(c);
+            final long count = both.getClassCounts().count(c) - one.getClassCounts().count(c);
+            if (count != 0)
+            {
+                parts.append(String.format("%n[layout]     %-52s %3d x %5d B", c.getName(), count, bytes / count));
+                total += bytes;
+            }
+        }
+        System.out.printf("[layout] %s: %d B per lock%s%n", name, total, parts);
+        return total;
+    }
+
+    /** One timed read tryLock from another thread while this thread holds the write lock: a first contention. */
+    private static void contendOnce(final ReadWriteLock lock) throws InterruptedException
+    {
+        lock.writeLock().lock();
+        final Thread t = new Thread(() ->
+        {
+            try
+            {
+                if (lock.readLock().tryLock(1, TimeUnit.MICROSECONDS))
+                {
+                    lock.readLock().unlock();
+                }
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        });
+        t.start();
+        t.join();
+        lock.writeLock().unlock();
+    }
+}
