@@ -39,8 +39,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * </ul>
  *
  * <p>The off-heap word sits in a padded 128-byte slot either way, so with the default word {@code @pad} pads the
- * engine's owner word and the OSQ tail; {@code -p impl=recommended@heap,recommended@pad@heap} adds the on-heap word.
- * (Until the engine has its packed and padded forms, {@code @pad} changes only the OSQ and the on-heap word.)
+ * engine's owner word and the OSQ tail ({@code PaddedEngine}, the padded {@code Osq}); with {@code @heap} it also pads
+ * the on-heap word.
  * Command, 22 trials (3 impls x 3 {@code locks} x 2 patterns, 2 impls x 2 patterns), 5 forks of 6 one-second
  * iterations each, about 14 minutes (a fork costs about 1.3 s more than its iterations, building up to 262,144
  * locks included):
