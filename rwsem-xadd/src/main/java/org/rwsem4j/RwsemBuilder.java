@@ -13,7 +13,8 @@ import java.util.Objects;
 public final class RwsemBuilder
 {
     private String spec = "base";
-    private final List<Patch> extra = new ArrayList<>();
+    /** Extra patches; the shared empty list until the first {@link #patch}, so a plain build allocates none. */
+    private List<Patch> extra = List.of();
     private SlotSource slots;
     private long spinBudgetNanos = Tunables.DEFAULT_SPIN_BUDGET_NANOS;
     private long handoffTimeoutNanos = Tunables.DEFAULT_HANDOFF_TIMEOUT_NANOS;
@@ -52,7 +53,12 @@ public final class RwsemBuilder
      */
     public RwsemBuilder patch(final Patch patch)
     {
-        extra.add(Objects.requireNonNull(patch, "patch"));
+        Objects.requireNonNull(patch, "patch");
+        if (extra.isEmpty())
+        {
+            extra = new ArrayList<>();
+        }
+        extra.add(patch);
         return this;
     }
 
@@ -258,8 +264,9 @@ public final class RwsemBuilder
      */
     public Rwsem build()
     {
-        final Policy policy = Policy.of(spec, extra, new Tunables(spinBudgetNanos, handoffTimeoutNanos,
-            readerSpinThreshold, readerSpinCount, nullOwnerRetries, platformAdaptations, padded, clock));
+        final Policy policy = defaultTunables() ? Policy.defaults(spec) : Policy.of(spec, extra, new Tunables(
+            spinBudgetNanos, handoffTimeoutNanos, readerSpinThreshold, readerSpinCount, nullOwnerRetries,
+            platformAdaptations, padded, clock));
         final SlotSource chosen = slots != null ? slots : SlotSource.offHeap();
         final SlotSource source = chosen instanceof OnHeapSlotSource ? OnHeapSlotSource.of(padded) : chosen;
         final boolean publishes = name != null && source.isOffHeap() && (!statsChosen || stats != null);
@@ -271,6 +278,17 @@ public final class RwsemBuilder
         // A refused default place gives null (warned once): the lock works, its counters stay in process.
         final StatsFile file = !publishes ? null : statsChosen ? stats : StatsFile.defaultForLocks();
         return new Rwsem(Engine.create(policy.variant, policy.hooks, source, name, file, publishWord));
+    }
+
+    /** Whether this build may take {@link Policy#defaults}: no extra patches and every tunable at its default. */
+    private boolean defaultTunables()
+    {
+        return spec != null && extra.isEmpty() && clock == NanoClock.SYSTEM && !padded && platformAdaptations &&
+            spinBudgetNanos == Tunables.DEFAULT_SPIN_BUDGET_NANOS &&
+            handoffTimeoutNanos == Tunables.DEFAULT_HANDOFF_TIMEOUT_NANOS &&
+            readerSpinThreshold == Tunables.ReaderSpinThreshold.COUNT &&
+            readerSpinCount == Tunables.DEFAULT_READER_SPIN_COUNT &&
+            nullOwnerRetries == Tunables.DEFAULT_NULL_OWNER_RETRIES;
     }
 
     private static long nonNegative(final Duration d, final String what)
