@@ -871,12 +871,17 @@ abstract class Engine
     /** W1: the fast path's CAS from 0 saw a free lock with waiters queued: take it past them, once. */
     private boolean writerStealPastWaiters(final long c)
     {
-        final EventCounters events = events(); // before the CAS: with WAITERS set it exists; else it may throw here
         if (word.compareAndExchange(c, c | WRITER_LOCKED) != c)
         {
             return false;
         }
-        events.inc(LockEvent.WLOCK_STEAL);
+        // Counted after the CAS, which follows the failed one at once (nothing between them but the test above).
+        // WAITERS was set, so the contended state exists; it is read, never made, here: a lock is held now.
+        final Contended contended = contendedOrNull();
+        if (contended != null)
+        {
+            contended.events.inc(LockEvent.WLOCK_STEAL);
+        }
         return true;
     }
 
