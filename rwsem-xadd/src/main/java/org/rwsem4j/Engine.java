@@ -132,7 +132,11 @@ abstract class Engine
      * Reachability: an off-heap word's slot goes back to its arena once the engine is unreachable, and may then be
      * handed to a new lock. A thread inside a lock operation may be the last to refer to the engine, and the JIT may
      * treat `this` as dead after its last use while the word's atomic is still to come; so every lock and unlock
-     * operation ends in Reference.reachabilityFence(this), which keeps the slot this engine's until it returns.
+     * operation calls Reference.reachabilityFence(this) on each of its normal exits, after its slow path returns.
+     * That keeps `this` live at every point from which a normal exit can still be reached, slow-path calls included,
+     * so a throw out of them is covered too; the operations' own throws come before any atomic change. There is no
+     * try/finally around the operations: its handler was the largest part of a 15-30% loss in the 10-thread cells
+     * (bench/README.md, "Footprint and construction").
      */
 
     static final Object READER_OWNED = new Object()
@@ -336,14 +340,9 @@ abstract class Engine
     /** {@return the count, for monitoring} Read while the engine is reachable, so never from a reused slot. */
     long count()
     {
-        try
-        {
-            return word.getVolatile();
-        }
-        finally
-        {
-            Reference.reachabilityFence(this);
-        }
+        final long c = word.getVolatile();
+        Reference.reachabilityFence(this);
+        return c;
     }
 
     /** {@return whether a slow path has made this lock's contended state} For tests and the footprint report. */
@@ -475,70 +474,53 @@ abstract class Engine
     /** {@code down_read}: one fetch-add; the slow path keeps the bias it added. */
     boolean downRead(final int mode, final long nanos) throws InterruptedException
     {
-        try
+        final long c = word.getAndAdd(READER_BIAS) + READER_BIAS;
+        if ((c & READ_FAILED_MASK) == 0)
         {
-            final long c = word.getAndAdd(READER_BIAS) + READER_BIAS;
-            if ((c & READ_FAILED_MASK) == 0)
-            {
-                rwsemSetReaderOwned();
-                return true;
-            }
-            return downReadSlowpath(c, mode, nanos);
-        }
-        finally
-        {
+            rwsemSetReaderOwned();
             Reference.reachabilityFence(this);
+            return true;
         }
+        final boolean got = downReadSlowpath(c, mode, nanos);
+        Reference.reachabilityFence(this);
+        return got;
     }
 
     /** {@code down_read_trylock}, through the variant's {@link ReadTrylock}. */
     boolean downReadTrylock()
     {
-        try
+        final boolean got = readTrylock.tryReadLock(word);
+        if (got)
         {
-            if (readTrylock.tryReadLock(word))
-            {
-                rwsemSetReaderOwned();
-                return true;
-            }
-            return false;
+            rwsemSetReaderOwned();
         }
-        finally
-        {
-            Reference.reachabilityFence(this);
-        }
+        Reference.reachabilityFence(this);
+        return got;
     }
 
     /** {@code up_read}: checked before any atomic change, so the count never underflows, not even transiently. */
     void upRead()
     {
-        try
+        long c = word.getVolatile();
+        for (;;)
         {
-            long c = word.getVolatile();
-            for (;;)
+            if (LockWordBits.readers(c) == 0)
             {
-                if (LockWordBits.readers(c) == 0)
-                {
-                    throw new IllegalMonitorStateException(
-                        "read unlock, but no reader holds the lock: " + this);
-                }
-                final long witness = word.compareAndExchange(c, c - READER_BIAS);
-                if (witness == c)
-                {
-                    break;
-                }
-                c = witness;
+                throw new IllegalMonitorStateException("read unlock, but no reader holds the lock: " + this);
             }
-            final long now = c - READER_BIAS;
-            if ((now & (LOCK_MASK | WAITERS)) == WAITERS)
+            final long witness = word.compareAndExchange(c, c - READER_BIAS);
+            if (witness == c)
             {
-                rwsemWake();
+                break;
             }
+            c = witness;
         }
-        finally
+        final long now = c - READER_BIAS;
+        if ((now & (LOCK_MASK | WAITERS)) == WAITERS)
         {
-            Reference.reachabilityFence(this);
+            rwsemWake();
         }
+        Reference.reachabilityFence(this);
     }
 
     private boolean downReadSlowpath(final long count, final int mode, final long nanos) throws InterruptedException
@@ -852,20 +834,16 @@ abstract class Engine
      */
     boolean downWrite(final int mode, final long nanos) throws InterruptedException
     {
-        try
+        final long c = word.compareAndExchange(0, WRITER_LOCKED);
+        if (c == 0 || adapt && (c & (LOCK_MASK | HANDOFF)) == 0 && writerStealPastWaiters(c))
         {
-            final long c = word.compareAndExchange(0, WRITER_LOCKED);
-            if (c == 0 || adapt && (c & (LOCK_MASK | HANDOFF)) == 0 && writerStealPastWaiters(c))
-            {
-                setWriterOwner(Thread.currentThread());
-                return true;
-            }
-            return downWriteSlowpath(mode, nanos);
-        }
-        finally
-        {
+            setWriterOwner(Thread.currentThread());
             Reference.reachabilityFence(this);
+            return true;
         }
+        final boolean got = downWriteSlowpath(mode, nanos);
+        Reference.reachabilityFence(this);
+        return got;
     }
 
     /** W1: the fast path's CAS from 0 saw a free lock with waiters queued: take it past them, once. */
@@ -888,68 +866,50 @@ abstract class Engine
     /** {@code down_write_trylock}: the same single CAS; fails while anyone is queued. */
     boolean downWriteTrylock()
     {
-        try
+        final boolean got = word.compareAndExchange(0, WRITER_LOCKED) == 0;
+        if (got)
         {
-            if (word.compareAndExchange(0, WRITER_LOCKED) == 0)
-            {
-                setWriterOwner(Thread.currentThread());
-                return true;
-            }
-            return false;
+            setWriterOwner(Thread.currentThread());
         }
-        finally
-        {
-            Reference.reachabilityFence(this);
-        }
+        Reference.reachabilityFence(this);
+        return got;
     }
 
     /** {@code up_write}. */
     void upWrite()
     {
-        try
+        if (!ownedByCurrentThread())
         {
-            if (!ownedByCurrentThread())
-            {
-                throw new IllegalMonitorStateException(
-                    "write unlock by " + Thread.currentThread().getName() + ", which does not hold the write lock: " +
-                    this);
-            }
-            clearWriterOwner(null);
-            final long old = word.getAndAdd(-WRITER_LOCKED);
-            if ((old & WAITERS) != 0)
-            {
-                rwsemWake();
-            }
+            throw new IllegalMonitorStateException(
+                "write unlock by " + Thread.currentThread().getName() + ", which does not hold the write lock: " +
+                this);
         }
-        finally
+        clearWriterOwner(null);
+        final long old = word.getAndAdd(-WRITER_LOCKED);
+        if ((old & WAITERS) != 0)
         {
-            Reference.reachabilityFence(this);
+            rwsemWake();
         }
+        Reference.reachabilityFence(this);
     }
 
     /** {@code downgrade_write}: writer to reader in one atomic add, then wake the readers queued behind. */
     void downgradeWrite()
     {
-        try
+        if (!ownedByCurrentThread())
         {
-            if (!ownedByCurrentThread())
-            {
-                throw new IllegalMonitorStateException(
-                    "downgrade() by " + Thread.currentThread().getName() + ", which does not hold the write lock: " +
-                    this);
-            }
-            clearWriterOwner(markReaderOwned ? READER_OWNED : null);
-            final long old = word.getAndAdd(-WRITER_LOCKED + READER_BIAS);
-            if ((old & WAITERS) != 0)
-            {
-                waitLock().lock();
-                markWakeAndUnlock(WAKE_READ_OWNED);
-            }
+            throw new IllegalMonitorStateException(
+                "downgrade() by " + Thread.currentThread().getName() + ", which does not hold the write lock: " +
+                this);
         }
-        finally
+        clearWriterOwner(markReaderOwned ? READER_OWNED : null);
+        final long old = word.getAndAdd(-WRITER_LOCKED + READER_BIAS);
+        if ((old & WAITERS) != 0)
         {
-            Reference.reachabilityFence(this);
+            waitLock().lock();
+            markWakeAndUnlock(WAKE_READ_OWNED);
         }
+        Reference.reachabilityFence(this);
     }
 
     private boolean downWriteSlowpath(final int mode, final long nanos) throws InterruptedException
