@@ -134,9 +134,9 @@ abstract class Engine
      * treat `this` as dead after its last use while the word's atomic is still to come; so every lock and unlock
      * operation calls Reference.reachabilityFence(this) on each of its normal exits, after its slow path returns.
      * That keeps `this` live at every point from which a normal exit can still be reached, slow-path calls included,
-     * so a throw out of them is covered too; the operations' own throws come before any atomic change. There is no
-     * try/finally around the operations: its handler was the largest part of a 15-30% loss in the 10-thread cells
-     * (bench/README.md, "Footprint and construction").
+     * so a throw out of them is covered too; the operations' own throws come before any atomic change. So there is
+     * no try/finally around the operations, whose handlers only made the methods bigger (against c17d176, builds with
+     * and without these fences measured alike: bench/README.md, "Footprint and construction").
      */
 
     static final Object READER_OWNED = new Object()
