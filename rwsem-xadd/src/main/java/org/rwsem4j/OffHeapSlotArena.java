@@ -55,9 +55,10 @@ import java.util.concurrent.atomic.LongAdder;
  * {@link #allocate}) is unreachable, and the JIT may treat an object as unreachable after its last use, even inside
  * its own method. Every access to the word must therefore happen while the lock is reachable: the engine keeps itself
  * reachable ({@code Reference.reachabilityFence(this)} on each normal exit of each operation, which keeps it live at
- * every word access before, slow-path calls included), unlock paths especially, or a thread finishing an unlock of a just-dropped lock could write into a slot already handed to a new
- * lock. A chunk's memory is kept by the chunk, and the chunk by every word of it, so the memory outlives any word
- * still held; retiring needs {@code live == 0}, so it never frees a slot in use.
+ * every word access before, slow-path calls included), unlock paths especially, or a thread finishing an unlock of a
+ * just-dropped lock could write into a slot already handed to a new lock. A chunk's memory is kept by the chunk, and
+ * the chunk by every word of it, so the memory outlives any word still held; retiring needs {@code live == 0}, so it
+ * never frees a slot in use.
  * <li><b>Hint and cursor.</b> Allocators start at a shared cursor (the last chunk found with room) and start their
  * bitmap scan at a word picked by thread id, so a single allocating thread finds room in O(1) amortised and chunks
  * fill one after another (which lets them empty one after another), while threads allocating at once mostly CAS
