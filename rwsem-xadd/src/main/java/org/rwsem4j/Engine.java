@@ -858,7 +858,7 @@ abstract class Engine
         final Contended contended = contendedOrNull();
         if (contended != null)
         {
-            contended.events.inc(LockEvent.WLOCK_STEAL);
+            contended.events.incWriteLockSteal();
         }
         return true;
     }
@@ -934,7 +934,19 @@ abstract class Engine
         }
         finally
         {
+            foldAwakeSkips(waiter);
             commit(event, waiter, acquired);
+        }
+    }
+
+    /** Adds the unlocks that skipped this writer while it was awake ({@link Waiter#awakeSkips}) to the counters. */
+    private void foldAwakeSkips(final Waiter waiter)
+    {
+        final int skips = waiter.awakeSkips;
+        final Contended c = contendedOrNull(); // made by the slow path's entry; never made in a finally
+        if (skips != 0 && c != null)
+        {
+            c.events.add(LockEvent.WAKE_WRITER_AWAKE, skips);
         }
     }
 
@@ -1709,7 +1721,7 @@ abstract class Engine
             final Waiter head = queue().headRacy();
             if (head != null && head.writer && !head.waiting)
             {
-                events().inc(LockEvent.WAKE_WRITER_AWAKE);
+                head.awakeSkips++; // counted when the writer leaves its slow path (Waiter#awakeSkips)
                 return true;
             }
             return false;

@@ -92,6 +92,25 @@ class EventCountersTest
     }
 
     /** One thread alone keeps the compact row: no striped rows are allocated, and its counts are exact. */
+    /**
+     * Steals counted by the write lock's holder ({@link EventCounters#incWriteLockSteal}) are summed with the rows:
+     * alone (nothing else counted yet, so no row exists), and beside atomic adds to the same event. A read that left
+     * the holder's cell out would see 0, then 5.
+     */
+    @Test
+    void stealsCountedUnderTheWriteLockAreInTheCount()
+    {
+        final EventCounters counters = new EventCounters();
+        for (int i = 0; i < 3; i++)
+        {
+            counters.incWriteLockSteal();
+        }
+        assertEquals(3, counters.get(LockEvent.WLOCK_STEAL), "before any row exists");
+        assertEquals(0, counters.get(LockEvent.RLOCK_STEAL), "other events untouched");
+        counters.add(LockEvent.WLOCK_STEAL, 5);
+        assertEquals(8, counters.get(LockEvent.WLOCK_STEAL), "beside the atomic adds");
+    }
+
     @Test
     void oneThreadAloneKeepsTheCompactRow()
     {
