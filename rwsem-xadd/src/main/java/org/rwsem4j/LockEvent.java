@@ -73,7 +73,8 @@ public enum LockEvent
     WAKE_WRITER("rwsem_wake_writer"),
     /**
      * A wake found the head writer awake (woken before, and not yet back from its try of the lock) and did not
-     * unpark it again (a platform adaptation).
+     * unpark it again (a platform adaptation). An unlock's skip is added when that writer leaves its slow path, and
+     * two unlocks that skip the same writer at the same instant may count once (no atomic in the unlock).
      */
     WAKE_WRITER_AWAKE("rwsem_wake_writer_awake"),
     /** One pass over the shared wait list while collecting readers to wake (wake-once halves these). */
