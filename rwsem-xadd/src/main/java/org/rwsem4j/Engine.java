@@ -351,6 +351,13 @@ abstract class Engine
         return contendedOrNull() != null;
     }
 
+    /** {@return the waiter at the head of the queue, or {@code null}} A racy read that makes nothing: for tests. */
+    Waiter queueHeadOrNull()
+    {
+        final Contended c = contendedOrNull();
+        return c != null ? c.queue.headRacy() : null;
+    }
+
     /** The lock's counters, or {@code null} while it has never been contended (its counts are all zero then). */
     EventCounters eventsOrNull()
     {

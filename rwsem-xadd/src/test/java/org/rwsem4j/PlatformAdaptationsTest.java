@@ -109,6 +109,43 @@ class PlatformAdaptationsTest
     }
 
     /**
+     * An unlock that finds the head writer awake adds its skip to that writer's {@link Waiter#awakeSkips}, and the
+     * writer adds them to WAKE_WRITER_AWAKE once, when it leaves its slow path. The queued writer is parked; the test
+     * marks it awake (as a wake leaves it just before its unpark), so three unlocks skip it while this thread takes
+     * the lock back past it each time (W1), then marks it waiting again so that the fourth unlock wakes it. Without
+     * the fold the count stays 0.
+     */
+    @Test
+    void theSkipsOfAnAwakeWriterAreCountedWhenItLeaves()
+    {
+        final Rwsem lock = Rwsem.builder().platformAdaptations(true).build();
+        final Engine engine = ((WriteCondition)lock.writeLock().newCondition()).engine();
+        lock.writeLock().lock();
+        final Worker<Void> queued = Worker.start("queued-writer", () ->
+        {
+            lock.writeLock().lock();
+            lock.writeLock().unlock();
+            return null;
+        });
+        awaitQueuedAndParked(lock, 1, queued.thread());
+        final Waiter head = engine.queueHeadOrNull();
+        assertTrue(head != null && head.writer && head.waiting, () -> lock.state().toString());
+        head.waiting = false;
+        for (int i = 0; i < 3; i++)
+        {
+            lock.writeLock().unlock();
+            lock.writeLock().lock();
+        }
+        assertEquals(3, head.awakeSkips, () -> lock.state().toString());
+        assertEquals(0, lock.events().get(LockEvent.WAKE_WRITER_AWAKE), "folded only when the writer leaves");
+        head.waiting = true;
+        lock.writeLock().unlock();
+        queued.join();
+        assertEquals(3, lock.events().get(LockEvent.WAKE_WRITER_AWAKE), () -> lock.events().toString());
+        assertQuiescent(lock);
+    }
+
+    /**
      * W4: a reader that steals a lock with a writer at the head of the queue (a hook doing what reader-steal does:
      * keep the bias, then the READ_OWNED wake) does not take the wait lock, since a READ_OWNED wake with a writer at
      * the head does nothing. Without the adaptations it takes the wait lock to find that out. The wait lock's fault
