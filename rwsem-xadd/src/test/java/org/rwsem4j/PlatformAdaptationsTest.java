@@ -46,12 +46,7 @@ class PlatformAdaptationsTest
             .platformAdaptations(adapt)
             .build();
         lock.writeLock().lock();
-        final Worker<Void> queued = Worker.start("queued-writer", () ->
-        {
-            lock.writeLock().lock();
-            lock.writeLock().unlock();
-            return null;
-        });
+        final Worker<Void> queued = startWriter(lock, "queued-writer");
         awaitQueuedAndParked(lock, 1, queued.thread());
         wakes.set(false);
         lock.writeLock().unlock(); // free, WAITERS set, the queued writer asleep
@@ -121,12 +116,7 @@ class PlatformAdaptationsTest
         final Rwsem lock = Rwsem.builder().platformAdaptations(true).build();
         final Engine engine = ((WriteCondition)lock.writeLock().newCondition()).engine();
         lock.writeLock().lock();
-        final Worker<Void> queued = Worker.start("queued-writer", () ->
-        {
-            lock.writeLock().lock();
-            lock.writeLock().unlock();
-            return null;
-        });
+        final Worker<Void> queued = startWriter(lock, "queued-writer");
         awaitQueuedAndParked(lock, 1, queued.thread());
         final Waiter head = engine.queueHeadOrNull();
         assertTrue(head != null && head.writer && head.waiting, () -> lock.state().toString());
@@ -170,12 +160,7 @@ class PlatformAdaptationsTest
             .platformAdaptations(adapt)
             .build();
         lock.readLock().lock();
-        final Worker<Void> queued = Worker.start("queued-writer", () ->
-        {
-            lock.writeLock().lock();
-            lock.writeLock().unlock();
-            return null;
-        });
+        final Worker<Void> queued = startWriter(lock, "queued-writer");
         awaitQueuedAndParked(lock, 1, queued.thread()); // readers held, a writer at the head, WAITERS set
         final Set<Thread> reader = ConcurrentHashMap.newKeySet();
         final Worker<Integer> stealer = Worker.start("stealing-reader", () ->
@@ -217,20 +202,10 @@ class PlatformAdaptationsTest
     {
         final Rwsem lock = Rwsem.builder().platformAdaptations(adapt).build();
         lock.writeLock().lock();
-        final Worker<Void> first = Worker.start("first-writer", () ->
-        {
-            lock.writeLock().lock();
-            lock.writeLock().unlock();
-            return null;
-        });
+        final Worker<Void> first = startWriter(lock, "first-writer");
         awaitQueuedAndParked(lock, 1, first.thread());
         final LockEvents before = lock.events();
-        final Worker<Void> second = Worker.start("second-writer", () ->
-        {
-            lock.writeLock().lock();
-            lock.writeLock().unlock();
-            return null;
-        });
+        final Worker<Void> second = startWriter(lock, "second-writer");
         final long deadline = System.nanoTime() + 30_000_000_000L;
         while (!TestSupport.isParkedInRwsem(second.thread())) // busy: the owner stays RUNNABLE, worth spinning on
         {
@@ -254,5 +229,16 @@ class PlatformAdaptationsTest
     void theBuilderSaysWhetherTheyAreOn()
     {
         assertTrue(Tunables.defaults().platformAdaptations());
+    }
+
+    /** Starts a thread that takes the write lock once and lets it go. */
+    private static Worker<Void> startWriter(final Rwsem lock, final String name)
+    {
+        return Worker.start(name, () ->
+        {
+            lock.writeLock().lock();
+            lock.writeLock().unlock();
+            return null;
+        });
     }
 }
