@@ -1,8 +1,5 @@
 package org.rwsem4j;
 
-import java.lang.ref.PhantomReference;
-import java.lang.ref.ReferenceQueue;
-
 import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
 
@@ -13,39 +10,33 @@ import org.agrona.concurrent.AtomicBuffer;
  * because {@code AtomicBuffer}'s per-access bounds check (on unless a system property is set before Agrona
  * initialises, which a library cannot do for its users) measured as a large share of an uncontended lock/unlock.
  *
- * <p>The word is also the slot's release ticket: it is a {@link PhantomReference} to the lock that owns it, registered
- * with the arena's queue, so once the lock is unreachable the GC enqueues the word and {@link SlotReclaimer} returns
- * the slot. That takes no {@code Cleaner} registration (about 72 bytes of heap and a global monitor per lock): the
- * word is 40 bytes (12-byte header, the four reference fields of {@code Reference}, {@link #memory} in the gap before
- * the 8-aligned {@link #address}; {@code OffHeapLockWordLayoutTest} checks it). {@link #memory} keeps the slot's
- * memory reachable for as long as the word is: the {@link SlotChunk} for an arena word (which also tells the reclaimer
- * where the slot came from), the stats file's buffer for a published word (made with no referent and no queue, so it
- * is never enqueued: the stats file frees its counter itself).
+ * <p>The word holds what keeps its memory: the {@link SlotGroup} its slot came from for an arena word (the group is
+ * reclaimed once none of its words is reachable, and it keeps its chunk's memory), or the stats file's buffer for a
+ * published word (the stats file frees its counter itself). So the word is 24 bytes (12-byte header, {@link #memory},
+ * the 8-aligned {@link #address}; {@code OffHeapLockWordLayoutTest} checks it) and a lock needs no reference object
+ * of its own to give its slot back.
  *
  * <p>One class serves both kinds, so the engine's {@code word.*} call sites see at most two receiver classes (this and
- * the on-heap word) and stay inlinable. {@code get()} of a phantom reference is always {@code null}: the word never
- * hands out its lock.
+ * the on-heap word) and stay inlinable.
  *
  * <p>Every access is a volatile atomic ({@code lock xadd} / {@code lock cmpxchg} on x86), which pairs with itself:
  * the AtomicBuffer pairing rule "volatile with volatile".
  */
-final class OffHeapLockWord extends PhantomReference<Object> implements LockWord
+final class OffHeapLockWord implements LockWord
 {
     private final long address;
     private final Object memory;
 
-    /** An arena word: enqueued on {@code queue} once {@code lock} is unreachable. */
-    OffHeapLockWord(final Object lock, final ReferenceQueue<Object> queue, final SlotChunk chunk, final long address)
+    /** An arena word over the slot at {@code address} of {@code group}; keeps the group reachable. */
+    OffHeapLockWord(final SlotGroup group, final long address)
     {
-        super(lock, queue);
-        this.memory = chunk;
+        this.memory = group;
         this.address = address;
     }
 
-    /** A word over a stats file's counter slot: never enqueued; keeps {@code buffer} reachable. */
+    /** A word over a stats file's counter slot; keeps {@code buffer} reachable. */
     OffHeapLockWord(final AtomicBuffer buffer, final int index)
     {
-        super(null, null);
         buffer.boundsCheck(index, Long.BYTES);
         if (buffer.byteArray() != null || ((buffer.addressOffset() + index) & (Long.BYTES - 1)) != 0)
         {
@@ -60,10 +51,10 @@ final class OffHeapLockWord extends PhantomReference<Object> implements LockWord
         return address;
     }
 
-    /** The chunk this word's slot came from; {@code null} for a stats file's word. */
-    SlotChunk chunk()
+    /** The group this word's slot came from; {@code null} for a stats file's word. */
+    SlotGroup group()
     {
-        return memory instanceof SlotChunk ? (SlotChunk)memory : null;
+        return memory instanceof SlotGroup ? (SlotGroup)memory : null;
     }
 
     @Override
@@ -88,6 +79,18 @@ final class OffHeapLockWord extends PhantomReference<Object> implements LockWord
     public void initialise(final long value)
     {
         UnsafeApi.putLongVolatile(null, address, value);
+    }
+
+    /**
+     * Zeroes a fresh arena slot with a release store. That orders it after the claim of the slot's group (the CASes
+     * that follow the previous owner's last access); the publication of the lock then orders it as it orders every
+     * other write of the constructor building the lock (a safe publication carries all earlier writes, and the freeze
+     * of the engine's final fields orders them before a racy one). A volatile store's full fence bought nothing more
+     * and measured about 10 ns of a lock's construction.
+     */
+    void initialiseFresh(final long value)
+    {
+        UnsafeApi.putLongRelease(null, address, value);
     }
 
     @Override

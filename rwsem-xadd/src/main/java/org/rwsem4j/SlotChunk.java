@@ -9,28 +9,31 @@ import org.agrona.BufferUtil;
 
 /**
  * One {@link OffHeapSlotArena#CHUNK_BYTES} block of direct memory, aligned to {@link OffHeapSlotArena#SLOT_BYTES},
- * cut into {@link OffHeapSlotArena#SLOTS_PER_CHUNK} slots. A slot is taken by setting its bit in {@link #bits} (a CAS);
- * {@link #live} counts the reservations, so a reserving thread knows a free bit exists before it looks for one, and
- * the sentinel {@link #RETIRED} closes the chunk for good. {@link #words} holds each handed-out word strongly, because a
- * phantom reference that is itself unreachable is never enqueued: without it a dropped lock would take its word
- * with it and the slot would never come back. The algorithm is in {@link OffHeapSlotArena}'s notes.
+ * cut into {@link #GROUPS} {@link SlotGroup}s of {@link OffHeapSlotArena#GROUP_SLOTS} slots. The whole state is one
+ * word, {@link #state}: bit {@code i} set while group {@code i} is handed out, and {@link #RETIRED} once the chunk is
+ * closed for good. {@link #tickets} holds each handed-out group's ticket strongly, so the ticket is enqueued when its
+ * group becomes unreachable. The algorithm is in {@link OffHeapSlotArena}'s notes.
  */
 final class SlotChunk
 {
-    static final int RETIRED = -1;
-    private static final int SLOTS = OffHeapSlotArena.SLOTS_PER_CHUNK;
-    private static final int BITMAP_WORDS = SLOTS / Long.SIZE;
-    private static final int SLOT_SHIFT = Integer.numberOfTrailingZeros(OffHeapSlotArena.SLOT_BYTES);
+    static final int GROUPS = OffHeapSlotArena.SLOTS_PER_CHUNK / OffHeapSlotArena.GROUP_SLOTS;
+    /** The state bit that closes the chunk: no group is ever handed out of it again. */
+    static final long RETIRED = Long.MIN_VALUE;
+    private static final long ALL_GROUPS = GROUPS == Long.SIZE - 1 ? Long.MAX_VALUE : (1L << GROUPS) - 1;
+    private static final long GROUP_BYTES = (long)OffHeapSlotArena.GROUP_SLOTS * OffHeapSlotArena.SLOT_BYTES;
 
-    private static final VarHandle LIVE;
-    private static final VarHandle BITS = MethodHandles.arrayElementVarHandle(long[].class);
-    private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(OffHeapLockWord[].class);
+    private static final VarHandle STATE;
+    private static final VarHandle TICKETS = MethodHandles.arrayElementVarHandle(SlotTicket[].class);
 
     static
     {
+        if (GROUPS < 1 || GROUPS >= Long.SIZE)
+        {
+            throw new ExceptionInInitializerError("a chunk needs 1 to 63 groups, not " + GROUPS);
+        }
         try
         {
-            LIVE = MethodHandles.lookup().findVarHandle(SlotChunk.class, "live", int.class);
+            STATE = MethodHandles.lookup().findVarHandle(SlotChunk.class, "state", long.class);
         }
         catch (final ReflectiveOperationException e)
         {
@@ -43,154 +46,146 @@ final class SlotChunk
     @SuppressWarnings("unused")
     private final ByteBuffer memory;
     private final long base;
-    private final OffHeapLockWord[] words = new OffHeapLockWord[SLOTS];
-    private final long[] bits = new long[BITMAP_WORDS];
-    @SuppressWarnings("unused") // accessed through LIVE
-    private volatile int live;
+    private final SlotTicket[] tickets = new SlotTicket[GROUPS];
+    @SuppressWarnings("unused") // accessed through STATE
+    private volatile long state;
+    /**
+     * The arena's sweep count when a group was last claimed here: the sweep gives back only chunks that stayed idle
+     * since the sweep before last. A hint (a plain field): retiring itself is a CAS that fails if a group is out.
+     */
+    private int lastClaimed;
 
-    /** A new chunk with one reservation already taken, for the thread that adds it. */
     SlotChunk(final OffHeapSlotArena arena)
     {
         this.arena = arena;
         this.memory = BufferUtil.allocateDirectAligned(OffHeapSlotArena.CHUNK_BYTES, OffHeapSlotArena.SLOT_BYTES);
         this.base = BufferUtil.address(memory);
-        this.live = 1;
     }
 
-    private int lvLive()
+    private long lvState()
     {
-        return (int)LIVE.getVolatile(this);
+        return (long)STATE.getVolatile(this);
     }
 
-    private boolean casLive(final int expected, final int update)
+    private boolean casState(final long expected, final long update)
     {
-        return LIVE.compareAndSet(this, expected, update);
+        return STATE.compareAndSet(this, expected, update);
     }
 
-    private long lvBits(final int i)
+    private void soTicket(final int index, final SlotTicket ticket)
     {
-        return (long)BITS.getVolatile(bits, i);
+        TICKETS.setRelease(tickets, index, ticket);
     }
 
-    private boolean casBits(final int i, final long expected, final long update)
+    private boolean casTicket(final int index, final SlotTicket expected, final SlotTicket update)
     {
-        return BITS.compareAndSet(bits, i, expected, update);
-    }
-
-    private void soWord(final int slot, final OffHeapLockWord word)
-    {
-        WORDS.setRelease(words, slot, word);
-    }
-
-    private boolean casWord(final int slot, final OffHeapLockWord expected, final OffHeapLockWord update)
-    {
-        return WORDS.compareAndSet(words, slot, expected, update);
+        return TICKETS.compareAndSet(tickets, index, expected, update);
     }
 
     /**
-     * Takes one reservation: promises the caller a free slot. Refuses a full chunk and a retired one (a retired chunk
-     * is never reopened, so a refusal is final for it).
+     * Repeatedly: read the state; give up if the chunk is retired or every group is out; else set the lowest clear
+     * group bit by CAS, and on success register the group's ticket before anyone can drop the group.
+     *
+     * @return a group of this chunk now handed out to the caller, or {@code null} if there is none
      */
-    boolean tryReserve()
+    SlotGroup tryClaimGroup()
     {
         for (;;)
         {
-            final int n = lvLive();
-            if (n < 0 || n >= SLOTS)
+            final long s = lvState();
+            if ((s & RETIRED) != 0 || (s & ALL_GROUPS) == ALL_GROUPS)
             {
-                return false;
+                return null;
             }
-            if (casLive(n, n + 1))
+            final long bit = Long.lowestOneBit(~s);
+            if (casState(s, s | bit))
             {
-                return true;
+                lastClaimed = arena.sweeps();
+                final int index = Long.numberOfTrailingZeros(bit);
+                final SlotGroup group = new SlotGroup(this, index, base + index * GROUP_BYTES);
+                soTicket(index, new SlotTicket(group, this, index));
+                // The ticket must be in tickets[] before the group can be dropped and its ticket enqueued.
+                Reference.reachabilityFence(group);
+                return group;
             }
         }
     }
 
     /**
-     * With a reservation held: claims a free slot, zeroes its word and publishes it, bound to {@code lock}.
+     * Takes back the group of {@code ticket}: forgets the ticket, then clears the group's bit. A ticket this chunk
+     * does not hold (already released) is left alone rather than risk handing a group out twice.
      *
-     * @param hint where to start looking in the bitmap, so that threads claiming at once try different words
+     * @return whether the chunk was full before (the arena queues it again as a chunk with room)
      */
-    OffHeapLockWord claim(final Object lock, final int hint)
+    boolean release(final SlotTicket ticket)
     {
-        final int slot = claimBit(hint);
-        final OffHeapLockWord word =
-            new OffHeapLockWord(lock, SlotReclaimer.QUEUE, this, base + ((long)slot << SLOT_SHIFT));
-        word.initialise(LockWordBits.UNLOCKED);
-        soWord(slot, word);
-        // The word must be in words[] before it can be enqueued: keep the lock reachable until it is.
-        Reference.reachabilityFence(lock);
-        return word;
-    }
-
-    /** Sets a clear bit; with a reservation held one exists (the notes: used bits + pending reservations <= live). */
-    private int claimBit(final int hint)
-    {
+        if (!casTicket(ticket.index, ticket, null))
+        {
+            return false;
+        }
+        final long bit = 1L << ticket.index;
         for (;;)
         {
-            for (int k = 0; k < BITMAP_WORDS; k++)
+            final long s = lvState();
+            if (casState(s, s & ~bit))
             {
-                final int i = (hint + k) & (BITMAP_WORDS - 1);
-                long v = lvBits(i);
-                while (v != -1L)
-                {
-                    final long bit = Long.lowestOneBit(~v);
-                    if (casBits(i, v, v | bit))
-                    {
-                        return i * Long.SIZE + Long.numberOfTrailingZeros(bit);
-                    }
-                    v = lvBits(i);
-                }
+                return (s & ALL_GROUPS) == ALL_GROUPS;
             }
-            // A scan is not atomic: other claimers can take the bits ahead of it while releasers free bits behind it,
-            // hiding the free bit that must exist. Look again.
-            Thread.onSpinWait();
         }
     }
 
     /**
-     * Returns {@code word}'s slot: forgets the word, clears the bit, then drops the reservation.
+     * Takes back a group nobody took a slot of (its claimer lost the race to install it): clears its ticket, so the
+     * GC has nothing to enqueue, and releases it at once.
      *
-     * @return whether the chunk became empty (the caller may retire it)
+     * @return whether the chunk was full before
      */
-    boolean release(final OffHeapLockWord word)
+    boolean giveBack(final SlotGroup group)
     {
-        final int slot = (int)((word.address() - base) >>> SLOT_SHIFT);
-        if (!casWord(slot, word, null))
-        {
-            return false; // not this slot's word: keep the slot (a leak) rather than risk handing it out twice
-        }
-        final int i = slot / Long.SIZE;
-        final long bit = 1L << (slot % Long.SIZE);
-        long v = lvBits(i);
-        while (!casBits(i, v, v & ~bit))
-        {
-            v = lvBits(i);
-        }
-        return (int)LIVE.getAndAdd(this, -1) == 1;
+        final SlotTicket ticket = ticketOf(group);
+        ticket.clear();
+        return release(ticket);
     }
 
-    /** Closes an empty chunk for good; fails if anyone holds a reservation. */
+    /** The ticket of {@code group}, a group of this chunk that is out (the caller holds it, so it is registered). */
+    SlotTicket ticketOf(final SlotGroup group)
+    {
+        return (SlotTicket)TICKETS.getVolatile(tickets, group.index);
+    }
+
+    /** Closes an empty chunk for good; fails if a group is out. */
     boolean tryRetire()
     {
-        return casLive(0, RETIRED);
+        return casState(0, RETIRED);
     }
 
     boolean isEmpty()
     {
-        return lvLive() == 0;
+        return lvState() == 0;
+    }
+
+    /** Whether no group was claimed here for the last {@code idle} sweeps before {@code sweeps}. */
+    boolean idleFor(final int idle, final int sweeps)
+    {
+        return sweeps - lastClaimed > idle;
+    }
+
+    /** Whether a group could be claimed here now. */
+    boolean hasRoom()
+    {
+        final long s = lvState();
+        return (s & RETIRED) == 0 && (s & ALL_GROUPS) != ALL_GROUPS;
     }
 
     boolean isRetired()
     {
-        return lvLive() == RETIRED;
+        return (lvState() & RETIRED) != 0;
     }
 
-    /** Reservations held: slots in use plus slots being claimed. */
-    int liveCount()
+    /** Groups handed out and not yet given back. */
+    int groupsOut()
     {
-        return Math.max(0, lvLive());
+        return Long.bitCount(lvState() & ALL_GROUPS);
     }
 
     boolean contains(final long address)

@@ -2,11 +2,12 @@ package org.rwsem4j;
 
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The thread that returns the slots of dropped locks: it blocks on the queue every arena word is registered with
- * ({@link #QUEUE}) and hands each word the GC enqueues to its arena ({@link OffHeapSlotArena#release}). One daemon
+ * The thread that returns the slots of dropped locks: it blocks on the queue every group's ticket is registered with
+ * ({@link #QUEUE}) and hands each ticket the GC enqueues to its arena ({@link OffHeapSlotArena#release}). One daemon
  * thread for the JVM, named {@value #NAME}, started with the first chunk; it survives anything a release throws.
  */
 final class SlotReclaimer implements Runnable
@@ -47,7 +48,15 @@ final class SlotReclaimer implements Runnable
         {
             try
             {
-                reclaim(QUEUE.remove());
+                final Reference<?> ref = QUEUE.remove();
+                if (ref instanceof GcTick)
+                {
+                    ((GcTick)ref).arena.sweep();
+                }
+                else
+                {
+                    reclaim(ref);
+                }
             }
             catch (final Throwable t)
             {
@@ -56,14 +65,26 @@ final class SlotReclaimer implements Runnable
         }
     }
 
-    /** Returns the slot of an enqueued arena word. */
+    /**
+     * An arena's GC sentinel: a weak reference to an object nothing else holds, so the GC clears and enqueues it at
+     * its next cycle, and the reclaimer then sweeps the arena, which arms a new one. The arena holds its tick, so a
+     * dropped arena's tick is never enqueued.
+     */
+    static final class GcTick extends WeakReference<Object>
+    {
+        final OffHeapSlotArena arena;
+
+        GcTick(final OffHeapSlotArena arena)
+        {
+            super(new Object(), QUEUE);
+            this.arena = arena;
+        }
+    }
+
+    /** Returns the slots of an enqueued group ticket. */
     static void reclaim(final Reference<?> ref)
     {
-        final OffHeapLockWord word = (OffHeapLockWord)ref;
-        final SlotChunk chunk = word.chunk();
-        if (chunk != null)
-        {
-            chunk.arena.release(chunk, word);
-        }
+        final SlotTicket ticket = (SlotTicket)ref;
+        ticket.chunk.arena.release(ticket);
     }
 }

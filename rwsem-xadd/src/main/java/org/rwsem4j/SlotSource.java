@@ -12,11 +12,11 @@ package org.rwsem4j;
 public interface SlotSource
 {
     /**
-     * Allocates a zeroed word for {@code lock}; the slot returns to the source when {@code lock} is unreachable.
+     * Allocates a zeroed word for {@code lock}; the slot returns to the source once the word is unreachable (the
+     * built-in arena returns slots in groups: once every word of the group is).
      *
-     * @param lock the object whose reachability bounds the slot's life: keep it reachable across every access to the
-     *             word (with {@code Reference.reachabilityFence} after the last one), or the slot may already serve
-     *             another lock
+     * @param lock the object that holds the word: keep it reachable across every access to the word (with
+     *             {@code Reference.reachabilityFence} after the last one), or the slot may already serve another lock
      * @return a word initialised to {@link LockWordBits#UNLOCKED}
      */
     LockWord allocate(Object lock);

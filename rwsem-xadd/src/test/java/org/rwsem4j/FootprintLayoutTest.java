@@ -2,6 +2,7 @@ package org.rwsem4j;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.ref.WeakReference;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -21,18 +22,18 @@ import org.openjdk.jol.vm.VM;
  * fresh {@code of("recommended")} at most 200 B besides its 128 B off-heap slot, the on-heap lock at most 160 B, a
  * lock after its first contention at most 1.5 KB. Sizes assume the running JVM's layout (printed).
  *
- * <p>The graphs are taken on on-heap locks: an off-heap word is a phantom reference to its engine, and its chunk holds
- * every word it handed out, so from one off-heap lock a graph walk reaches every lock of the chunk. The off-heap
- * lock is the same objects with {@link OffHeapLockWord} for {@link OnHeapLockWord}, plus the chunk's reference to
- * its word (4 B); {@code SlotFootprintTest} measures the same figure as retained heap after GC.
+ * <p>The graphs are taken on on-heap locks: from an off-heap lock a graph walk reaches its slot group, the chunk, the
+ * arena and every chunk's direct buffer (and through the buffers' cleaners much of the JVM), which changes between two
+ * walks. The off-heap lock is the same objects with {@link OffHeapLockWord} for {@link OnHeapLockWord}, plus its share
+ * of the objects its slot group costs ({@link SlotGroup}, its {@link SlotTicket} and the arena's weak reference to
+ * the current group, over {@link OffHeapSlotArena#GROUP_SLOTS} locks); {@code SlotFootprintTest} measures the same
+ * figure as retained heap after GC.
  */
 class FootprintLayoutTest
 {
     private static final long FRESH_TARGET = 200;
     private static final long ON_HEAP_TARGET = 160;
     private static final long CONTENDED_TARGET = 1536;
-    /** The chunk's strong reference to each word it handed out (a compressed oop). */
-    private static final long CHUNK_REFERENCE = 4;
 
     @Test
     void heapPerLockMeetsTheTargets() throws InterruptedException
@@ -42,13 +43,17 @@ class FootprintLayoutTest
         final long onHeap = report("recommended, on-heap word", () -> onHeap(false), false);
         final long padded = report("recommended, on-heap word, padded(true)", () -> onHeap(true), false);
         final long onHeapContended = report("recommended, on-heap word, contended once", () -> onHeap(false), true);
+        final long groupShare = (ClassLayout.parseClass(SlotGroup.class).instanceSize() +
+            ClassLayout.parseClass(SlotTicket.class).instanceSize() +
+            ClassLayout.parseClass(WeakReference.class).instanceSize() +
+            OffHeapSlotArena.GROUP_SLOTS - 1) / OffHeapSlotArena.GROUP_SLOTS;
         final long wordDelta = ClassLayout.parseClass(OffHeapLockWord.class).instanceSize() -
-            ClassLayout.parseClass(OnHeapLockWord.class).instanceSize() + CHUNK_REFERENCE;
+            ClassLayout.parseClass(OnHeapLockWord.class).instanceSize() + groupShare;
         final long fresh = onHeap + wordDelta;
         final long contended = onHeapContended + wordDelta;
-        System.out.printf("[layout] off-heap word: %+d B against the on-heap word (%d B OffHeapLockWord, %d B chunk " +
-            "reference), plus its 128 B slot%n", wordDelta, ClassLayout.parseClass(OffHeapLockWord.class)
-            .instanceSize(), CHUNK_REFERENCE);
+        System.out.printf("[layout] off-heap word: %+d B against the on-heap word (%d B OffHeapLockWord, %d B share " +
+            "of its slot group's objects), plus its 128 B slot%n", wordDelta, ClassLayout.parseClass(
+            OffHeapLockWord.class).instanceSize(), groupShare);
         System.out.printf("[layout] summary: rrwl %d B; of(\"recommended\") %d B fresh, %d B contended once (+ 128 B " +
             "slot); on-heap %d B fresh, %d B contended once; padded on-heap %d B%n", rrwl, fresh, contended, onHeap,
             onHeapContended, padded);

@@ -2,7 +2,6 @@ package org.rwsem4j;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -12,30 +11,28 @@ import org.junit.jupiter.api.Test;
 import org.openjdk.jol.info.ClassLayout;
 
 /**
- * The off-heap word is its own release ticket and costs 40 bytes: a phantom reference (header and four reference
- * fields) plus the address and one reference that keeps the memory, which fills the gap before the address.
+ * The off-heap word costs 24 bytes: a header, the reference that keeps its memory (its slot group, or a stats file's
+ * buffer) and the address. It is no reference object: its group is reclaimed as a whole.
  */
 class OffHeapLockWordLayoutTest
 {
     @Test
-    void anOffHeapWordIsFortyBytes()
+    void anOffHeapWordIsTwentyFourBytes()
     {
         final ClassLayout layout = ClassLayout.parseClass(OffHeapLockWord.class);
         System.out.println("[layout] " + layout.toPrintable());
-        assertTrue(layout.instanceSize() <= 40, "OffHeapLockWord is " + layout.instanceSize() + " B");
+        assertTrue(layout.instanceSize() <= 24, "OffHeapLockWord is " + layout.instanceSize() + " B");
     }
 
     @Test
-    void aStatsFileWordIsNeverEnqueuedAndKeepsItsBuffer()
+    void aStatsFileWordHasNoGroupAndWritesItsBuffer()
     {
         final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(64));
         final OffHeapLockWord word = new OffHeapLockWord(buffer, 8);
-        assertNull(word.chunk(), "a stats word has no chunk");
+        assertNull(word.group(), "a stats word has no slot group");
         assertEquals(buffer.addressOffset() + 8, word.address());
-        assertTrue(word.refersTo(null), "a stats word has no referent, so the GC never enqueues it");
         word.initialise(LockWordBits.UNLOCKED);
         assertEquals(0, word.getAndAdd(5));
         assertEquals(5, buffer.getLongVolatile(8));
-        assertSame(null, word.get());
     }
 }

@@ -1,6 +1,9 @@
 package org.rwsem4j;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -8,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.lang.ref.Reference;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,10 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The lock-free slot arena, each on an arena of its own: no slot is handed out twice while threads allocate and
- * release at once, dropped locks give their chunks back (one spare kept) through the reclaimer thread, and a retired
- * chunk never serves another slot. Words made for a {@code null} lock are never enqueued, so the tests that release
- * by hand own every release.
+ * The lock-free slot arena, each test on an arena of its own: no slot is handed out twice while threads build and
+ * drop words and the GC reclaims their groups, dropped words give their chunks back (one spare kept), a retired chunk
+ * never serves another slot, and a ticket released twice frees nothing the second time.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class OffHeapSlotArenaTest
@@ -87,18 +90,22 @@ class OffHeapSlotArenaTest
         }
     }
 
-    private static OffHeapLockWord allocate(final OffHeapSlotArena arena, final Object lock)
+    private static OffHeapLockWord allocate(final OffHeapSlotArena arena)
     {
-        return (OffHeapLockWord)arena.allocate(lock);
+        return (OffHeapLockWord)arena.allocate(null);
     }
 
-    private static void release(final OffHeapSlotArena arena, final OffHeapLockWord word)
+    private static SlotChunk chunkOf(final OffHeapLockWord word)
     {
-        arena.release(word.chunk(), word);
+        return word.group().chunk;
     }
 
+    /**
+     * Threads build bursts of words, check each is fresh and theirs alone, then drop them, while thread 0 runs the GC
+     * every few rounds, so groups come back through the reclaimer and are handed out again under the others' feet.
+     */
     @Test
-    void concurrentAllocateAndReleaseNeverHandOutASlotTwice() throws InterruptedException
+    void concurrentBuildAndReclaimNeverHandOutASlotTwice() throws InterruptedException
     {
         final OffHeapSlotArena arena = new OffHeapSlotArena();
         final Set<Long> held = ConcurrentHashMap.newKeySet();
@@ -110,7 +117,7 @@ class OffHeapSlotArenaTest
                 final int n = 1 + ThreadLocalRandom.current().nextInt(mine.length);
                 for (int i = 0; i < n; i++)
                 {
-                    mine[i] = allocate(arena, null);
+                    mine[i] = allocate(arena);
                     assertEquals(LockWordBits.UNLOCKED, mine[i].getVolatile(), "a slot is handed out zeroed");
                     assertTrue(held.add(mine[i].address()), "slot handed out twice: " + mine[i]);
                     mine[i].initialise(marker(thread, round, i));
@@ -120,14 +127,18 @@ class OffHeapSlotArenaTest
                 {
                     assertEquals(marker(thread, round, i), mine[i].getVolatile(), "another owner wrote " + mine[i]);
                     held.remove(mine[i].address());
-                    release(arena, mine[i]);
                     mine[i] = null;
+                }
+                if (thread == 0 && round % 10 == 0)
+                {
+                    System.gc();
                 }
             }
         });
-        assertEquals(0, arena.liveSlots(), "every slot returned");
-        assertTrue(arena.reservedBytes() <= OffHeapSlotArena.CHUNK_BYTES, "one spare chunk kept at most: " +
-            arena.reservedBytes() + " B");
+        gcUntil(() -> arena.liveSlots() == 0, "the dropped words' groups did not all come back: " +
+            arena.liveSlots() + " slots out");
+        gcUntil(() -> arena.reservedBytes() <= OffHeapSlotArena.CHUNK_BYTES,
+            "the arena kept " + arena.reservedBytes() + " B of chunks for no live word");
     }
 
     private static long marker(final int thread, final int round, final int i)
@@ -136,70 +147,104 @@ class OffHeapSlotArenaTest
     }
 
     @Test
-    void droppedLocksGiveTheirChunksBack()
+    void droppedWordsGiveTheirChunksBack()
     {
         final OffHeapSlotArena arena = new OffHeapSlotArena();
         final int chunks = 40;
-        Object[] locks = new Object[chunks * SLOTS];
+        OffHeapLockWord[] words = new OffHeapLockWord[chunks * SLOTS];
         final List<WeakReference<SlotChunk>> made = new ArrayList<>();
-        for (int i = 0; i < locks.length; i++)
+        for (int i = 0; i < words.length; i++)
         {
-            locks[i] = new Object();
-            final OffHeapLockWord word = allocate(arena, locks[i]);
+            words[i] = allocate(arena);
             if (i % SLOTS == 0)
             {
-                made.add(new WeakReference<>(word.chunk()));
+                made.add(new WeakReference<>(chunkOf(words[i])));
             }
         }
-        assertEquals(locks.length, arena.liveSlots());
+        assertEquals(words.length, arena.liveSlots());
         assertEquals((long)chunks * OffHeapSlotArena.CHUNK_BYTES, arena.reservedBytes(), "chunks filled in turn");
-        Reference.reachabilityFence(locks);
-        locks = null;
+        Reference.reachabilityFence(words);
+        words = null;
 
-        gcUntil(() -> arena.liveSlots() == 0, "the reclaimer did not return the dropped locks' slots");
+        // The arena holds its current group weakly: it too comes back once its words are gone.
+        gcUntil(() -> arena.liveSlots() == 0, "the reclaimer did not return the dropped words' groups");
         gcUntil(() -> arena.reservedBytes() <= OffHeapSlotArena.CHUNK_BYTES,
-            "the arena kept " + arena.reservedBytes() + " B of chunks for no live lock");
-        // Nothing keeps a retired chunk (and so its direct memory) reachable: the words, the arena let go of it.
+            "the arena kept " + arena.reservedBytes() + " B of chunks for no live word");
+        // Nothing keeps a retired chunk (and so its direct memory) reachable: the groups, the arena let go of it.
         gcUntil(() -> made.stream().filter(w -> w.get() != null).count() <= 1,
             "retired chunks are still reachable, so their memory is never freed");
     }
 
+    /** A group that one word still holds stays out, with the rest of its slots; the others come back. */
     @Test
-    void aRetiredChunkRefusesReservations()
+    void aLiveWordKeepsItsGroupAndOnlyItsGroup()
     {
         final OffHeapSlotArena arena = new OffHeapSlotArena();
-        final OffHeapLockWord[] words = new OffHeapLockWord[2 * SLOTS];
+        OffHeapLockWord[] words = new OffHeapLockWord[SLOTS];
         for (int i = 0; i < words.length; i++)
         {
-            words[i] = allocate(arena, null);
+            words[i] = allocate(arena);
         }
-        final SlotChunk first = words[0].chunk();
-        final SlotChunk second = words[SLOTS].chunk();
-        for (final OffHeapLockWord word : words)
-        {
-            release(arena, word);
-        }
-        // The first chunk emptied while the second was full: it stayed, the spare. The second then emptied beside it.
-        assertTrue(!first.isRetired() && second.isRetired(), "the second chunk to empty is retired");
-        assertEquals(null, arena.chunkOf(words[SLOTS].address()), "a retired chunk is unlinked");
-        assertTrue(!second.tryReserve(), "a retired chunk took a reservation");
-        assertTrue(second.isRetired(), "a retired chunk stays retired");
+        final OffHeapLockWord survivor = words[OffHeapSlotArena.GROUP_SLOTS + 1];
+        Reference.reachabilityFence(words);
+        words = null;
+        gcUntil(() -> arena.liveSlots() == OffHeapSlotArena.GROUP_SLOTS,
+            "one live word should keep exactly its group: " + arena.liveSlots() + " slots out");
+        assertSame(chunkOf(survivor), arena.chunkOf(survivor.address()), "the survivor's chunk stays linked");
+        survivor.initialise(7);
         for (int i = 0; i < 2 * SLOTS; i++)
         {
-            assertTrue(!second.contains(allocate(arena, null).address()), "a slot of the retired chunk");
+            assertFalse(survivor.group().contains(allocate(arena).address()), "a slot of the survivor's group");
         }
+        assertEquals(7, survivor.getVolatile(), "the survivor's slot was written by another word");
+        Reference.reachabilityFence(survivor);
     }
 
     @Test
-    void aChunkWithAReservationIsNotRetired()
+    void aRetiredChunkRefusesClaims()
     {
-        final OffHeapSlotArena arena = new OffHeapSlotArena();
-        final OffHeapLockWord word = allocate(arena, null);
-        final SlotChunk chunk = word.chunk();
-        assertTrue(!chunk.tryRetire(), "a chunk with a slot in use was retired");
-        release(arena, word);
-        assertTrue(chunk.tryReserve(), "a reservation on the empty spare");
-        assertTrue(!chunk.tryRetire(), "a chunk with a reservation pending was retired");
+        final SlotChunk chunk = new SlotChunk(new OffHeapSlotArena());
+        final SlotGroup group = chunk.tryClaimGroup();
+        assertNotNull(group);
+        assertFalse(chunk.tryRetire(), "a chunk with a group out was retired");
+        chunk.giveBack(group);
+        assertTrue(chunk.isEmpty(), "giving back its only group empties the chunk");
+        assertTrue(chunk.tryRetire(), "an empty chunk retires");
+        assertNull(chunk.tryClaimGroup(), "a retired chunk handed out a group");
+        assertTrue(chunk.isRetired(), "a retired chunk stays retired");
+    }
+
+    @Test
+    void aFullChunkRefusesClaimsAndEveryGroupIsDistinct()
+    {
+        final SlotChunk chunk = new SlotChunk(new OffHeapSlotArena());
+        final Set<Integer> indices = new HashSet<>();
+        final List<SlotGroup> out = new ArrayList<>();
+        for (int i = 0; i < SlotChunk.GROUPS; i++)
+        {
+            final SlotGroup group = chunk.tryClaimGroup();
+            assertNotNull(group, "group " + i + " of " + SlotChunk.GROUPS);
+            assertTrue(indices.add(group.index), "group handed out twice: " + group.index);
+            out.add(group);
+        }
+        assertNull(chunk.tryClaimGroup(), "a full chunk handed out a group");
+        assertEquals(SlotChunk.GROUPS, chunk.groupsOut());
+        Reference.reachabilityFence(out);
+    }
+
+    @Test
+    void aTicketReleasedTwiceFreesNothingTheSecondTime()
+    {
+        final SlotChunk chunk = new SlotChunk(new OffHeapSlotArena());
+        final SlotGroup first = chunk.tryClaimGroup();
+        final SlotTicket stale = chunk.ticketOf(first);
+        chunk.release(stale);
+        assertTrue(chunk.isEmpty());
+        final SlotGroup second = chunk.tryClaimGroup();
+        assertEquals(first.index, second.index, "the freed group is the lowest clear bit");
+        chunk.release(stale);
+        assertEquals(1, chunk.groupsOut(), "a stale ticket released the second claim's group");
+        Reference.reachabilityFence(second);
     }
 
     @Test
@@ -209,25 +254,28 @@ class OffHeapSlotArenaTest
         onThreads(thread ->
         {
             final OffHeapLockWord[] mine = new OffHeapLockWord[2 * SLOTS];
-            for (int round = 0; round < 400; round++)
+            for (int round = 0; round < 300; round++)
             {
-                // Bursts that cross chunk boundaries, so chunks empty and retire while others reserve.
+                // Bursts that cross chunk boundaries, so chunks empty and retire (at the GCs) while others claim.
                 final int n = 1 + ThreadLocalRandom.current().nextInt(mine.length);
                 for (int i = 0; i < n; i++)
                 {
-                    mine[i] = allocate(arena, null);
-                    final SlotChunk chunk = mine[i].chunk();
-                    assertTrue(!chunk.isRetired() && chunk.liveCount() > 0,
+                    mine[i] = allocate(arena);
+                    final SlotChunk chunk = chunkOf(mine[i]);
+                    assertTrue(!chunk.isRetired() && chunk.groupsOut() > 0,
                         "a slot of a retired chunk was handed out: " + mine[i]);
                     assertSame(chunk, arena.chunkOf(mine[i].address()), "a slot of an unlinked chunk: " + mine[i]);
                 }
                 for (int i = 0; i < n; i++)
                 {
-                    release(arena, mine[i]);
                     mine[i] = null;
+                }
+                if (thread == 0 && round % 10 == 0)
+                {
+                    System.gc();
                 }
             }
         });
-        assertEquals(0, arena.liveSlots());
+        gcUntil(() -> arena.liveSlots() == 0, "groups still out: " + arena.liveSlots() + " slots");
     }
 }

@@ -8,10 +8,13 @@ import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.MethodOrderer;
@@ -88,19 +91,19 @@ class SlotFootprintTest
     }
 
     /**
-     * GC until the direct buffer pool is at most {@code target}: a retired chunk's memory is freed by the JDK after a
-     * GC finds the chunk unreachable, which is a GC after the one that returned its slots. Gives up quietly.
+     * GC until {@code figure} is at most {@code target}: the arena gives an emptied chunk back at the second sweep
+     * (one a GC) that finds it idle, and the JDK frees a retired chunk's memory at a GC after that. Gives up quietly.
      */
-    private static long gcUntilDirectAtMost(final long target)
+    private static long gcUntilAtMost(final LongSupplier figure, final long target)
     {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TestSupport.WAIT_SECONDS);
-        long direct;
-        while ((direct = directPoolBytes()) > target && System.nanoTime() - deadline < 0)
+        long value;
+        while ((value = figure.getAsLong()) > target && System.nanoTime() - deadline < 0)
         {
             System.gc();
             LockSupport.parkNanos(20_000_000);
         }
-        return direct;
+        return value;
     }
 
     @Test
@@ -138,8 +141,10 @@ class SlotFootprintTest
         Reference.reachabilityFence(batch);
         batch = null;
         final long liveAfter = gcUntilLiveAtMost(liveBefore);
-        final long reservedAfter = ARENA.reservedBytes();
-        final long directAfter = gcUntilDirectAtMost(directBefore + DIRECT_SLACK);
+        // The arena keeps the chunks a GC emptied for the next cycle's locks, and gives back those idle for two.
+        final long bound = reservedBefore + OffHeapSlotArena.CHUNK_BYTES;
+        final long reservedAfter = gcUntilAtMost(ARENA::reservedBytes, bound);
+        final long directAfter = gcUntilAtMost(SlotFootprintTest::directPoolBytes, directBefore + DIRECT_SLACK);
         final long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
         System.out.printf("[slots] created and dropped %,d off-heap locks in batches of %,d in %,d ms%n",
@@ -153,7 +158,6 @@ class SlotFootprintTest
         assertTrue(liveAfter <= liveBefore, "slots leaked: live " + liveBefore + " -> " + liveAfter);
         // Give-back: the chunks that served the dropped locks are gone but for one spare. (Without it the arena kept
         // the peak of a batch: 50,000 slots, 6.4 MB.)
-        final long bound = reservedBefore + OffHeapSlotArena.CHUNK_BYTES;
         assertTrue(reservedAfter <= bound, "the arena kept chunks of dropped locks: " + reservedAfter + " B > " +
             bound + " B");
         assertTrue(maxReserved >= (long)BATCH * OffHeapSlotArena.SLOT_BYTES,
@@ -210,19 +214,16 @@ class SlotFootprintTest
 
             // Bytes per lock: heap used after GC, with MEASURE locks held, minus without.
             final long base = heapUsedAfterGc();
-            // Counted by the arena's monotonic count: the live count could drop meanwhile as the reclaimer frees
-            // the slots of locks dropped before (the GCs above find them; the reclaimer runs on its own thread).
-            final long slotsBefore = ARENA.slotsHandedOut();
             for (int i = 0; i < MEASURE; i++)
             {
                 keep[i] = maker.get();
             }
+            slotsTaken[k] = countOffHeapWords(keep);
             if (contend[k])
             {
                 contendEachOnce(keep);
             }
             final long held = heapUsedAfterGc();
-            slotsTaken[k] = ARENA.slotsHandedOut() - slotsBefore;
             assertTrue(((ReadWriteLock)keep[MEASURE - 1]).writeLock().tryLock(), "a fresh lock is free");
             ((ReadWriteLock)keep[MEASURE - 1]).writeLock().unlock();
             heapBytes[k] = (held - base) / MEASURE;
@@ -250,6 +251,22 @@ class SlotFootprintTest
         assertEquals(0, slotsTaken[1], names[1] + ": slots taken");
         assertEquals(0, slotsTaken[2], names[2] + ": slots taken");
         assertEquals(MEASURE, slotsTaken[3], names[3] + ": slots taken by " + MEASURE + " live locks");
+    }
+
+    /** How many of {@code locks} hold an off-heap word, each on a slot of its own (checked). */
+    private static long countOffHeapWords(final Object[] locks)
+    {
+        final Set<Long> addresses = new HashSet<>();
+        for (final Object lock : locks)
+        {
+            final LockWord word = lock instanceof Rwsem ?
+                ((WriteCondition)((Rwsem)lock).writeLock().newCondition()).engine().word : null;
+            if (word instanceof OffHeapLockWord)
+            {
+                assertTrue(addresses.add(((OffHeapLockWord)word).address()), "two live locks on one slot: " + word);
+            }
+        }
+        return addresses.size();
     }
 
     /**

@@ -29,7 +29,7 @@ import org.rwsem4j.Rwsem;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Threads(1)
-@Fork(value = 1, jvmArgsAppend = JvmFlags.ADD_OPENS)
+@Fork(value = 1, jvmArgsAppend = {JvmFlags.ADD_OPENS, "-Xms2g", "-Xmx2g"})
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class ConstructionBenchmark
