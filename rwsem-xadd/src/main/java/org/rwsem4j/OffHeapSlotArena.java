@@ -5,6 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The default {@link SlotSource}: lock words in 128-byte slots carved from 64 KiB direct-memory chunks that are
@@ -88,6 +90,9 @@ final class OffHeapSlotArena implements SlotSource
      * shorter GC cycle left unused are still there for the next, longer one (the young generation's size varies).
      */
     static final int IDLE_SWEEPS = 4;
+
+    /** How long a build waits for a dead lock's group when the JDK refuses a new chunk's direct memory. */
+    private static final long RETURN_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
     private static final VarHandle CURRENT;
     private static final VarHandle CURSOR;
@@ -189,10 +194,46 @@ final class OffHeapSlotArena implements SlotSource
     }
 
     /**
-     * Repeatedly: claim a group of the cursor chunk; if it is full, take the next chunk that got room back and make
-     * it the cursor; if there is none, add a chunk.
+     * A group from a chunk that has room, else from a new chunk. When the JDK refuses a new chunk's direct memory
+     * ({@code -XX:MaxDirectMemorySize}) it has run a GC before giving up, and the groups that GC found dead are on
+     * their way back through the reclaimer: wait for one (up to {@link #RETURN_WAIT_NANOS}) rather than fail a lock's
+     * construction while the arena holds dead locks' slots.
      */
     private SlotGroup claimGroup()
+    {
+        final SlotGroup group = claimFromLinkedChunk();
+        if (group != null)
+        {
+            return group;
+        }
+        try
+        {
+            return addChunk(lvCursor());
+        }
+        catch (final OutOfMemoryError refused)
+        {
+            final long deadline = System.nanoTime() + RETURN_WAIT_NANOS;
+            do
+            {
+                LockSupport.parkNanos(1_000_000);
+                final SlotGroup returned = claimFromLinkedChunk();
+                if (returned != null)
+                {
+                    return returned;
+                }
+            }
+            while (System.nanoTime() - deadline < 0);
+            throw refused;
+        }
+    }
+
+    /**
+     * Repeatedly: claim a group of the cursor chunk; if it is full, take the next chunk that got room back and make
+     * it the cursor.
+     *
+     * @return the group, or {@code null} if no linked chunk has room
+     */
+    private SlotGroup claimFromLinkedChunk()
     {
         final SlotChunk full = lvCursor();
         if (full != null)
@@ -212,7 +253,7 @@ final class OffHeapSlotArena implements SlotSource
                 return group;
             }
         }
-        return addChunk(full);
+        return null;
     }
 
     /**
