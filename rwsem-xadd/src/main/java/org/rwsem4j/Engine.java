@@ -129,8 +129,8 @@ abstract class Engine
      * diagnostics never make them. The owner word is packed beside these fields (PackedEngine) unless the builder
      * asks for padding (PaddedEngine).
      *
-     * Reachability: an off-heap word's slot goes back to its arena once the engine is unreachable, and may then be
-     * handed to a new lock. A thread inside a lock operation may be the last to refer to the engine, and the JIT may
+     * Reachability: an off-heap word's slot goes back to its arena once the word (which only the engine holds) is
+     * unreachable, with the rest of its slot group, and may then be handed to a new lock. A thread inside a lock operation may be the last to refer to the engine, and the JIT may
      * treat `this` as dead after its last use while the word's atomic is still to come; so every lock and unlock
      * operation calls Reference.reachabilityFence(this) on each of its normal exits, after its slow path returns.
      * That keeps `this` live at every point from which a normal exit can still be reached, slow-path calls included,

@@ -24,8 +24,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Off-heap slots leak nothing: a million locks created and dropped return every slot, and the arena gives its chunks
- * back (one spare kept), so its reservation and the direct memory in use return to where they started. Also reports
+ * Off-heap slots leak nothing: a million locks created and dropped return every slot group, and the arena gives its
+ * chunks back (one spare kept) once they stay idle, so its reserved chunks and the direct memory in use return to where
+ * they started. Also reports
  * bytes per lock and construction cost beside {@link ReentrantReadWriteLock} (a report, with only a sanity bound
  * asserted).
  */

@@ -24,6 +24,11 @@ import org.rwsem4j.Rwsem;
  * it; the lock is garbage at once, which puts the reclamation of its off-heap slot inside the figure, as it is in a
  * program that makes and drops locks. {@code -prof gc} adds the bytes allocated per lock
  * ({@code gc.alloc.rate.norm}), garbage included; the heap a lock keeps is measured by {@code SlotFootprintTest}.
+ *
+ * <p>Forks run with a fixed 2 GB heap: while a heap grows, every build is slow (the young generation's fresh pages
+ * are faulted in, and the off-heap arena, which holds the slots of the locks dropped since the last GC, grows with
+ * it), so a measurement that starts before the heap and the arena stop growing measures their growth. Give it
+ * about 20 warm-up iterations ({@code -wi 20}): the bench README's construction figures do.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
