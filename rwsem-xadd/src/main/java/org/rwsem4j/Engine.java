@@ -130,13 +130,14 @@ abstract class Engine
      * asks for padding (PaddedEngine).
      *
      * Reachability: an off-heap word's slot goes back to its arena once the word (which only the engine holds) is
-     * unreachable, with the rest of its slot group, and may then be handed to a new lock. A thread inside a lock operation may be the last to refer to the engine, and the JIT may
-     * treat `this` as dead after its last use while the word's atomic is still to come; so every lock and unlock
-     * operation calls Reference.reachabilityFence(this) on each of its normal exits, after its slow path returns.
-     * That keeps `this` live at every point from which a normal exit can still be reached, slow-path calls included,
-     * so a throw out of them is covered too; the operations' own throws come before any atomic change. So there is
-     * no try/finally around the operations, whose handlers only made the methods bigger (against c17d176, builds with
-     * and without these fences measured alike: bench/README.md, "Footprint and construction").
+     * unreachable, with the rest of its slot group, and may then be handed to a new lock. A thread inside a lock
+     * operation may be the last to refer to the engine, and the JIT may treat `this` as dead after its last use while
+     * the word's atomic is still to come; so every lock and unlock operation calls Reference.reachabilityFence(this) on
+     * each of its normal exits, after its slow path returns. That keeps `this` live at every point from which a normal
+     * exit can still be reached, slow-path calls included, so a throw out of them is covered too; the operations' own
+     * throws come before any atomic change. So there is no try/finally around the operations, whose handlers only made
+     * the methods bigger (against c17d176, builds with and without these fences measured alike: bench/README.md,
+     * "Footprint and construction").
      */
 
     static final Object READER_OWNED = new Object()
