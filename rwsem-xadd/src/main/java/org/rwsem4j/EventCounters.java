@@ -1,5 +1,7 @@
 package org.rwsem4j;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 import org.agrona.concurrent.AtomicBuffer;
@@ -41,15 +43,15 @@ final class EventCounters
      * experiment); every count then reads 0.
      */
     static final boolean OFF = "off".equals(System.getProperty("rwsem4j.events"));
-    private static final java.lang.invoke.VarHandle STORAGE;
-    private static final java.lang.invoke.VarHandle STRIPED;
-    private static final java.lang.invoke.VarHandle STEALS;
+    private static final VarHandle STORAGE;
+    private static final VarHandle STRIPED;
+    private static final VarHandle STEALS;
 
     static
     {
         try
         {
-            final java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.lookup();
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
             STORAGE = lookup.findVarHandle(EventCounters.class, "storage", Object.class);
             STRIPED = lookup.findVarHandle(EventCounters.class, "striped", AtomicLongArray.class);
             STEALS = lookup.findVarHandle(EventCounters.class, "writeLockSteals", long.class);

@@ -305,9 +305,10 @@ final class OffHeapSlotArena implements SlotSource
     }
 
     /**
-     * Called by the reclaimer once per GC: gives back (retires and unlinks) every empty chunk that stayed idle since
-     * the sweep before last, except one, the spare. So a program that makes and drops locks reuses the chunks the
-     * last GC emptied, without asking the OS for memory, and memory goes back two GCs after the locks stop coming.
+     * Called by the reclaimer once per GC: gives back (retires and unlinks) every empty chunk no group was claimed
+     * from for the last {@link #IDLE_SWEEPS} sweeps, except one, the spare. So a program that makes and drops locks
+     * reuses the chunks the last GC emptied, without asking the OS for memory, and the memory goes back
+     * {@code IDLE_SWEEPS} GCs after the locks stop coming.
      */
     void sweep()
     {

@@ -51,7 +51,7 @@ final class SlotChunk
     private volatile long state;
     /**
      * The arena's sweep count when a group was last claimed here: the sweep gives back only chunks that stayed idle
-     * since the sweep before last. A hint (a plain field): retiring itself is a CAS that fails if a group is out.
+     * for {@link OffHeapSlotArena#IDLE_SWEEPS} sweeps. A hint (a plain field): retiring itself is a CAS that fails if a group is out.
      */
     private int lastClaimed;
 
