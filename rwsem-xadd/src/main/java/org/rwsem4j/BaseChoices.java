@@ -1,12 +1,30 @@
 package org.rwsem4j;
 
-import static org.rwsem4j.LockWordBits.READER_BIAS;
-import static org.rwsem4j.LockWordBits.READ_FAILED_MASK;
+import static org.rwsem4j.spi.LockWordBits.READER_BIAS;
+import static org.rwsem4j.spi.LockWordBits.READ_FAILED_MASK;
+
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.HandoffPolicy;
+import org.rwsem4j.spi.HandoffWait;
+import org.rwsem4j.spi.OwnerSpinExit;
+import org.rwsem4j.spi.OwnerState;
+import org.rwsem4j.spi.ReadTrylock;
+import org.rwsem4j.spi.ReaderGrant;
+import org.rwsem4j.spi.ReaderSpin;
+import org.rwsem4j.spi.ReaderSteal;
+import org.rwsem4j.spi.SlowPath;
+import org.rwsem4j.spi.SpinAttempt;
+import org.rwsem4j.spi.SpinPolicy;
+import org.rwsem4j.spi.UnlockWake;
+import org.rwsem4j.spi.Waiter;
+import org.rwsem4j.spi.WakeBatch;
+import org.rwsem4j.spi.WokenWriter;
 
 /**
  * The base's hook at every {@link DecisionPoint}: the kernel just before the seeds, on the 2019 word (what that is,
  * commit by commit: rwsem-xadd/README.md, "What base is"). {@link OwnerSpinExit#NEVER} is the base of
- * {@link DecisionPoint#SPIN_ON_HANDOFF}; {@link DecisionPoint#HANDOFF}'s base is null (no handoff).
+ * {@link DecisionPoint#SPIN_ON_HANDOFF} and {@link HandoffPolicy#NEVER} that of {@link DecisionPoint#HANDOFF}: no
+ * point is ever without a choice.
  */
 final class BaseChoices
 {

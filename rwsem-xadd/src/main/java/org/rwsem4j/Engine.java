@@ -1,13 +1,13 @@
 package org.rwsem4j;
 
-import static org.rwsem4j.LockWordBits.HANDOFF;
-import static org.rwsem4j.LockWordBits.LOCK_MASK;
-import static org.rwsem4j.LockWordBits.READER_BIAS;
-import static org.rwsem4j.LockWordBits.READER_MASK;
-import static org.rwsem4j.LockWordBits.READ_FAILED_MASK;
-import static org.rwsem4j.LockWordBits.READ_FAIL;
-import static org.rwsem4j.LockWordBits.WAITERS;
-import static org.rwsem4j.LockWordBits.WRITER_LOCKED;
+import static org.rwsem4j.spi.LockWordBits.HANDOFF;
+import static org.rwsem4j.spi.LockWordBits.LOCK_MASK;
+import static org.rwsem4j.spi.LockWordBits.READER_BIAS;
+import static org.rwsem4j.spi.LockWordBits.READER_MASK;
+import static org.rwsem4j.spi.LockWordBits.READ_FAILED_MASK;
+import static org.rwsem4j.spi.LockWordBits.READ_FAIL;
+import static org.rwsem4j.spi.LockWordBits.WAITERS;
+import static org.rwsem4j.spi.LockWordBits.WRITER_LOCKED;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.ref.Reference;
@@ -18,6 +18,20 @@ import org.rwsem4j.osq.AbstractOsq;
 import org.rwsem4j.osq.CompactOsq;
 import org.rwsem4j.osq.Node;
 import org.rwsem4j.osq.Osq;
+import org.rwsem4j.slot.SlotSource;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.HandoffPolicy;
+import org.rwsem4j.spi.LockWord;
+import org.rwsem4j.spi.LockWordBits;
+import org.rwsem4j.spi.OwnerSpinExit;
+import org.rwsem4j.spi.OwnerState;
+import org.rwsem4j.spi.ReadTrylock;
+import org.rwsem4j.spi.ReaderGrant;
+import org.rwsem4j.spi.SlowPath;
+import org.rwsem4j.spi.SpinPolicy;
+import org.rwsem4j.spi.Waiter;
+import org.rwsem4j.spi.WakeBatch;
+import org.rwsem4j.stats.StatsFile;
 
 /**
  * The rwsem engine: one mechanism for every variant. Patches put their code at the hook points resolved into the
@@ -90,7 +104,7 @@ abstract class Engine
      *    CAS from the value it returned takes the free lock past the queue (rwsem_try_write_lock_unqueued,
      *    writerStealPastWaiters); the kernel steals only from inside its optimistic spin, and the JVM cannot always
      *    spin. HANDOFF still stops it, so a waiter past its timeout is not starved.
-     *  - W2, one outstanding wakeup: a queued writer sets Waiter.waiting before each try of the lock; a wake unparks
+     *  - W2, one outstanding wakeup: a queued writer sets its waiting flag before each try of the lock; a wake unparks
      *    the head writer only if it is waiting and clears the flag, so a writer already woken is not unparked again
      *    before it has tried (AbstractQueuedSynchronizer's signal status plays the same part).
      *  - W3, no wait lock for nothing: an unlock whose queue head is such an awake writer skips the wait lock
@@ -201,8 +215,8 @@ abstract class Engine
     final String name;
     final SlotSource slots;
     /** The variant's choices and tunables, shared by every lock of its {@link Policy}; read on slow paths. */
-    private final Hooks hooks;
-    // The fast paths' choices, copied so a fast path makes no dependent load through hooks.
+    private final Choices choices;
+    // The fast paths' choices, copied so a fast path makes no dependent load through choices.
     private final ReadTrylock readTrylock;
     private final boolean markReaderOwned;
     /** {@link RwsemBuilder#platformAdaptations}: read by the write fast path (W1) and the slow paths. */
@@ -225,20 +239,20 @@ abstract class Engine
      * A new engine for {@code hooks}' policy. Its owner word is packed beside the engine's fields unless the
      * tunables ask for padding ({@link RwsemBuilder#padded}).
      */
-    static Engine create(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
+    static Engine create(final Variant variant, final Choices choices, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
     {
-        return hooks.tunables.padded ? new PaddedEngine(variant, hooks, slots, name, stats, publishWord) :
-            new PackedEngine(variant, hooks, slots, name, stats, publishWord);
+        return choices.tunables().padded ? new PaddedEngine(variant, choices, slots, name, stats, publishWord) :
+            new PackedEngine(variant, choices, slots, name, stats, publishWord);
     }
 
-    Engine(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
+    Engine(final Variant variant, final Choices choices, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
     {
         this.variant = variant.spec();
         this.name = name;
         this.slots = slots;
-        this.hooks = hooks;
+        this.choices = choices;
         // A full stats file publishes nothing (null, warned once): the counters stay in process, the word in its slot.
         final long id = stats != null ? stats.nextLockId() : 0;
         final int[] published = stats != null ? stats.registerEvents(this, id, name, this.variant) : null;
@@ -249,19 +263,19 @@ abstract class Engine
         this.contended = published != null ? new Contended(new EventCounters(stats.values(), published)) : null;
         this.sync = new RwsemSync(this);
         JfrSupport.init();
-        this.readTrylock = hooks.readTrylock;
-        this.markReaderOwned = hooks.markReaderOwned;
-        this.adapt = hooks.tunables.platformAdaptations;
+        this.readTrylock = choices.readTrylock();
+        this.markReaderOwned = choices.markReaderOwned();
+        this.adapt = choices.tunables().platformAdaptations;
     }
 
     Tunables tunables()
     {
-        return hooks.tunables;
+        return choices.tunables();
     }
 
     private NanoClock clock()
     {
-        return hooks.tunables.clock;
+        return choices.tunables().clock;
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -353,7 +367,7 @@ abstract class Engine
     }
 
     /** {@return the waiter at the head of the queue, or {@code null}} A racy read that makes nothing: for tests. */
-    Waiter queueHeadOrNull()
+    RwsemWaiter queueHeadOrNull()
     {
         final Contended c = contendedOrNull();
         return c != null ? c.queue.headRacy() : null;
@@ -369,7 +383,7 @@ abstract class Engine
     /** What only a contended lock needs. Every field is final, so a thread that sees the object sees it whole. */
     private final class Contended
     {
-        final AbstractOsq osq = hooks.tunables.padded ? new Osq() : new CompactOsq();
+        final AbstractOsq osq = choices.tunables().padded ? new Osq() : new CompactOsq();
         final WaitLock waitLock = new WaitLock();
         final WaitQueue queue = new WaitQueue();
         final EventCounters events;
@@ -543,7 +557,7 @@ abstract class Engine
             return true;
         }
         final ContendedEvent event;
-        final Waiter waiter;
+        final RwsemWaiter waiter;
         try
         {
             events().inc(LockEvent.RLOCK);
@@ -583,7 +597,7 @@ abstract class Engine
     {
         try
         {
-            return hooks.readerSteal.stealBeforeQueueing(ops(), count);
+            return choices.readerSteal().stealBeforeQueueing(ops(), count);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -592,19 +606,19 @@ abstract class Engine
         }
     }
 
-    /** The {@link Waiter} of one slow-path acquisition ({@link FaultPoint#WAITER}); its handoff clock starts now. */
-    private Waiter newWaiter(final boolean writer, final int mode)
+    /** The waiter of one slow-path acquisition ({@link FaultPoint#WAITER}); its handoff clock starts now. */
+    private RwsemWaiter newWaiter(final boolean writer, final int mode)
     {
         Faults.reach(FaultPoint.WAITER);
-        final long timeout = clock().nanoTime() + hooks.tunables.handoffTimeoutNanos;
-        return new Waiter(Thread.currentThread(), writer, mode, timeout);
+        final long timeout = clock().nanoTime() + choices.tunables().handoffTimeoutNanos;
+        return new RwsemWaiter(Thread.currentThread(), writer, mode, timeout);
     }
 
     /**
      * Ends the acquisition's JFR event. It runs after the outcome is decided (a lock may be held), so it must not
      * throw: an event that cannot be committed ({@link FaultPoint#JFR_COMMIT}) is dropped.
      */
-    private void commit(final ContendedEvent event, final Waiter waiter, final boolean acquired)
+    private void commit(final ContendedEvent event, final RwsemWaiter waiter, final boolean acquired)
     {
         if (event == null)
         {
@@ -638,7 +652,7 @@ abstract class Engine
      * one of: the fast path's bias; a read lock taken unqueued (steal, spin); a place in the queue; a granted read
      * lock; nothing. Under the wait lock a waiter is queued or granted, never both.
      */
-    private void readerGiveBack(final Waiter waiter)
+    private void readerGiveBack(final RwsemWaiter waiter)
     {
         if (waiter.biased || waiter.stole)
         {
@@ -675,11 +689,11 @@ abstract class Engine
      * ({@link DecisionPoint#READER_SPIN}); then, under the wait lock, the empty-queue steal or the queue (WAITERS, the
      * bias given back, the conditional wake in one atomic add); then wait for the grant.
      */
-    private boolean rwsemDownReadSlowpath(final Waiter waiter, final long count, final long nanos)
+    private boolean rwsemDownReadSlowpath(final RwsemWaiter waiter, final long count, final long nanos)
         throws InterruptedException
     {
         final long deadline = waiter.mode == TIMED ? clock().nanoTime() + nanos : 0;
-        if (hooks.readerSpin.spinBeforeQueueing(ops(), waiter, count))
+        if (choices.readerSpin().spinBeforeQueueing(ops(), waiter, count))
         {
             return true;
         }
@@ -729,7 +743,8 @@ abstract class Engine
         }
     }
 
-    private boolean readerWait(final Waiter waiter, final int mode, final long deadline) throws InterruptedException
+    private boolean readerWait(final RwsemWaiter waiter, final int mode, final long deadline)
+        throws InterruptedException
     {
         boolean interrupted = false;
         try
@@ -778,7 +793,7 @@ abstract class Engine
      * in less; then a real park. Only parking and unparking change: who is woken and when stays the wake logic's
      * business, and every caller re-checks its state in a loop, so a skipped park is as safe as a spurious wakeup.
      */
-    private void park(final Waiter waiter, final int mode, final long deadline)
+    private void park(final RwsemWaiter waiter, final int mode, final long deadline)
     {
         for (int i = 0; i < PARK_SPINS; i++)
         {
@@ -807,7 +822,7 @@ abstract class Engine
      *
      * @return true if the waiter left the queue without the lock, false if it had been granted
      */
-    private boolean outNolock(final Waiter waiter, final LockEvent event)
+    private boolean outNolock(final RwsemWaiter waiter, final LockEvent event)
     {
         final WakeQ wakeQ = WakeQ.create();
         waitLock().lock();
@@ -928,7 +943,7 @@ abstract class Engine
         }
         events().inc(LockEvent.WLOCK);
         final ContendedEvent event = JfrSupport.beginContendedEvent();
-        final Waiter waiter = newWaiter(true, mode);
+        final RwsemWaiter waiter = newWaiter(true, mode);
         boolean acquired = false;
         try
         {
@@ -947,8 +962,8 @@ abstract class Engine
         }
     }
 
-    /** Adds the unlocks that skipped this writer while it was awake ({@link Waiter#awakeSkips}) to the counters. */
-    private void foldAwakeSkips(final Waiter waiter)
+    /** Adds the unlocks that skipped this writer while awake ({@link RwsemWaiter#awakeSkips}) to the counters. */
+    private void foldAwakeSkips(final RwsemWaiter waiter)
     {
         final int skips = waiter.awakeSkips;
         final Contended c = contendedOrNull(); // made by the slow path's entry; never made in a finally
@@ -962,7 +977,7 @@ abstract class Engine
      * The write slow path threw: release a write lock already won, or leave the queue as a cancelled waiter does
      * (WAITERS and HANDOFF go when the queue empties, a head's HANDOFF passes to the next head, which is woken).
      */
-    private void writerGiveBack(final Waiter waiter)
+    private void writerGiveBack(final RwsemWaiter waiter)
     {
         if (ownedByCurrentThread())
         {
@@ -1019,7 +1034,7 @@ abstract class Engine
      * A step that decides to leave or to retry goes back to the top, so every try of the lock and every departure
      * from the queue happens under the one acquisition of the wait lock.
      */
-    private boolean rwsemDownWriteSlowpath(final Waiter waiter, final long nanos) throws InterruptedException
+    private boolean rwsemDownWriteSlowpath(final RwsemWaiter waiter, final long nanos) throws InterruptedException
     {
         final long deadline = waiter.mode == TIMED ? clock().nanoTime() + nanos : 0;
         final WakeQ wakeQ = WakeQ.create();
@@ -1041,7 +1056,7 @@ abstract class Engine
                     {
                         rwsemAddWriter(waiter, wakeQ);
                     }
-                    waiter.waiting = true; // before the try reads the count (see Waiter.waiting)
+                    waiter.waiting = true; // before the try reads the count (see RwsemWaiter.waiting)
                     if (rwsemTryWriteLock(waiter))
                     {
                         if (waiter.spunSinceSleep)
@@ -1084,12 +1099,12 @@ abstract class Engine
                 {
                     interrupted = true; // kept if the last try takes the lock
                 }
-                if (exit != null || waiter.handoffSet && hooks.handoffWait.retryWithoutSleeping(ops(), waiter))
+                if (exit != null || waiter.handoffSet && choices.handoffWait().retryWithoutSleeping(ops(), waiter))
                 {
                     continue;
                 }
                 if (woken && !waiter.handoffSet && VirtualLocker.maySpin() && queueLetsSpin(1) &&
-                    hooks.wokenWriter.leaveQueueToSpin(ops()))
+                    choices.wokenWriter().leaveQueueToSpin(ops()))
                 {
                     exit = WriterExit.TO_SPIN;
                     continue;
@@ -1118,13 +1133,13 @@ abstract class Engine
      * The writer's optimistic spin before it queues, if nobody else is queued (W5) and the variant's
      * {@link SpinPolicy} likes the owner.
      */
-    private boolean writerOptimisticSpin(final Waiter waiter)
+    private boolean writerOptimisticSpin(final RwsemWaiter waiter)
     {
         if (!queueLetsSpin(0))
         {
             return false;
         }
-        if (VirtualLocker.maySpin() && hooks.spinPolicy.canSpinOnOwner(ops()))
+        if (VirtualLocker.maySpin() && choices.spinPolicy().canSpinOnOwner(ops()))
         {
             waiter.spun = true;
             return rwsemOptimisticSpin(false, waiter.mode);
@@ -1137,7 +1152,7 @@ abstract class Engine
      * {@code rwsem_add_waiter} for a writer, under the wait lock: the first waiter sets WAITERS (clear until now: it
      * changes only under this lock); a later one runs {@code rwsem_cond_wake_waiter} (unparks go to {@code wakeQ}).
      */
-    private void rwsemAddWriter(final Waiter waiter, final WakeQ wakeQ)
+    private void rwsemAddWriter(final RwsemWaiter waiter, final WakeQ wakeQ)
     {
         waiter.handoffSet = false;
         queue().add(waiter);
@@ -1169,9 +1184,9 @@ abstract class Engine
      * {@code rwsem_try_write_lock}, under the wait lock: take the lock for a queued writer, or set HANDOFF if it has
      * waited too long. On success the waiter is unlinked and owns the lock.
      */
-    private boolean rwsemTryWriteLock(final Waiter waiter)
+    private boolean rwsemTryWriteLock(final RwsemWaiter waiter)
     {
-        final Waiter first = queue().head();
+        final RwsemWaiter first = queue().head();
         long c = word.getVolatile();
         long n;
         for (;;)
@@ -1184,8 +1199,9 @@ abstract class Engine
             n = c;
             if ((c & LOCK_MASK) != 0)
             {
-                final HandoffPolicy handoff = hooks.handoff;
-                if (hasHandoff || handoff == null || !handoff.waitedTooLong(waiter.timeout, clock().nanoTime()))
+                final HandoffPolicy handoff = choices.handoff();
+                if (hasHandoff || handoff == HandoffPolicy.NEVER ||
+                    !handoff.waitedTooLong(waiter.timeout, clock().nanoTime()))
                 {
                     return false;
                 }
@@ -1280,12 +1296,12 @@ abstract class Engine
      */
     private boolean rwsemOptimisticSpin(final boolean reader, final int mode)
     {
-        final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(hooks.tunables.spinBudgetNanos);
+        final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(choices.tunables().spinBudgetNanos);
         final boolean interruptible = mode != UNINTERRUPTIBLE;
         Faults.reach(FaultPoint.OSQ_NODE);
         final Node node = AbstractOsq.newNode();
         // allocated before the OSQ is held: nothing may throw between osq.lock and the finally that unlocks it
-        final SpinAttempt attempt = new SpinAttempt(clock(), ops());
+        final OptimisticSpinAttempt attempt = new OptimisticSpinAttempt(clock(), ops());
         attempt.reset(reader);
         if (!osq().lock(node, () -> clock().nanoTime() - deadline > 0 ||
             (interruptible && Thread.currentThread().isInterrupted())))
@@ -1300,14 +1316,14 @@ abstract class Engine
         {
             for (;;)
             {
-                final OwnerState st = rwsemSpinOnOwner(deadline, hooks.ownerSpinExit);
+                final OwnerState st = rwsemSpinOnOwner(deadline, choices.ownerSpinExit());
                 if (st == OwnerState.NONSPINNABLE)
                 {
                     break;
                 }
                 final long c = word.getVolatile();
                 attempt.readers = LockWordBits.readers(c);
-                if (!hooks.spinPolicy.keepSpinning(st, attempt))
+                if (!choices.spinPolicy().keepSpinning(st, attempt))
                 {
                     if (st == OwnerState.READER)
                     {
@@ -1412,7 +1428,7 @@ abstract class Engine
     private void rwsemWake()
     {
         clearNonspinnable();
-        hooks.unlockWake.rwsemWake(ops());
+        choices.unlockWake().rwsemWake(ops());
     }
 
     /**
@@ -1449,7 +1465,7 @@ abstract class Engine
      * {@code rwsem_del_wake_waiter}: a waiter leaves without the lock. If the queue empties, WAITERS and HANDOFF go
      * with it; if the head left, the next head inherits a set HANDOFF and is woken (it may now lock or spin).
      */
-    private void rwsemDelWakeWaiter(final Waiter waiter, final WakeQ wakeQ)
+    private void rwsemDelWakeWaiter(final RwsemWaiter waiter, final WakeQ wakeQ)
     {
         final boolean first = queue().head() == waiter;
         queue().remove(waiter);
@@ -1479,7 +1495,7 @@ abstract class Engine
      */
     private void rwsemMarkWake(final int type, final WakeQ wakeQ)
     {
-        final Waiter head = queue().head();
+        final RwsemWaiter head = queue().head();
         if (head.writer)
         {
             if (type == WAKE_ANY)
@@ -1510,8 +1526,8 @@ abstract class Engine
                 long undo = -trial;
                 try // the clock and the policy may throw: the trial grant goes back all the same
                 {
-                    if (hooks.handoff != null && (old & HANDOFF) == 0 &&
-                        hooks.handoff.waitedTooLong(head.timeout, clock().nanoTime()))
+                    if (choices.handoff() != HandoffPolicy.NEVER && (old & HANDOFF) == 0 &&
+                        choices.handoff().waitedTooLong(head.timeout, clock().nanoTime()))
                     {
                         undo += HANDOFF;
                         head.handoffSet = true;
@@ -1529,7 +1545,7 @@ abstract class Engine
         batch().begin(trial, wakeQ);
         try
         {
-            hooks.readerGrant.grantReaders(batch());
+            choices.readerGrant().grantReaders(batch());
         }
         catch (final RuntimeException | Error ex)
         {
@@ -1544,16 +1560,16 @@ abstract class Engine
     }
 
     /** The engine's side of a {@link WakeBatch}; one per engine, used only under the wait lock. */
-    private final class Batch extends WakeBatch
+    private final class Batch implements WakeBatch
     {
         private long trial;
         private WakeQ wakeQ;
         private int unlinked;
         private boolean granted;
         private int grantedReaders;
-        /** The readers unlinked in this wake, in order, chained through {@link Waiter#batchNext}. */
-        private Waiter unlinkedFirst;
-        private Waiter unlinkedLast;
+        /** The readers unlinked in this wake, in order, chained through {@link RwsemWaiter#batchNext}. */
+        private RwsemWaiter unlinkedFirst;
+        private RwsemWaiter unlinkedLast;
 
         void begin(final long trial, final WakeQ wakeQ)
         {
@@ -1590,7 +1606,7 @@ abstract class Engine
             }
             while (unlinked < grantedReaders)
             {
-                final Waiter head = queue().head();
+                final RwsemWaiter head = queue().head();
                 if (head == null || !head.isReader())
                 {
                     word.getAndAdd(-(grantedReaders - unlinked) * READER_BIAS);
@@ -1598,16 +1614,16 @@ abstract class Engine
                 }
                 unlinkReader(head);
             }
-            for (Waiter w = unlinkedFirst; w != null; w = w.batchNext)
+            for (RwsemWaiter w = unlinkedFirst; w != null; w = w.batchNext)
             {
                 if (!w.granted)
                 {
-                    publish(w);
+                    publishGrant(w);
                 }
             }
         }
 
-        private void unlinkReader(final Waiter waiter)
+        private void unlinkReader(final RwsemWaiter waiter)
         {
             queue().remove(waiter);
             unlinked++;
@@ -1633,7 +1649,7 @@ abstract class Engine
         @Override
         public Waiter next(final Waiter waiter)
         {
-            return waiter.next;
+            return ((RwsemWaiter)waiter).next;
         }
 
         @Override
@@ -1645,7 +1661,7 @@ abstract class Engine
         @Override
         public void unlink(final Waiter waiter)
         {
-            unlinkReader(waiter);
+            unlinkReader((RwsemWaiter)waiter);
             Faults.reach(FaultPoint.READER_GRANT);
         }
 
@@ -1680,14 +1696,19 @@ abstract class Engine
         public void grantUnlinked()
         {
             addGrant(unlinked);
-            for (Waiter w = unlinkedFirst; w != null; w = w.batchNext)
+            for (RwsemWaiter w = unlinkedFirst; w != null; w = w.batchNext)
             {
-                publish(w);
+                publishGrant(w);
             }
         }
 
         @Override
         public void publish(final Waiter waiter)
+        {
+            publishGrant((RwsemWaiter)waiter);
+        }
+
+        private void publishGrant(final RwsemWaiter waiter)
         {
             final Thread t = waiter.thread;
             waiter.granted = true;
@@ -1696,13 +1717,13 @@ abstract class Engine
     }
 
     /** The engine's side of {@link SlowPath}: what the hooks may do. One per engine, stateless. */
-    private final class Ops extends SlowPath
+    private final class Ops implements SlowPath
     {
         /**
          * Platform adaptation: the queue head is a writer that a wake has already unparked and that has not tried
          * the lock since; it will try again before it sleeps, so this wake need not take the wait lock. Read without
-         * the wait lock; sound because the writer sets {@link Waiter#waiting} before it reads the count, and the
-         * caller changed the count before this read (see {@link Waiter#waiting}).
+         * the wait lock; sound because the writer sets {@link RwsemWaiter#waiting} before it reads the count, and the
+         * caller changed the count before this read (see {@link RwsemWaiter#waiting}).
          */
         /**
          * W4: a READ_OWNED wake with no queue or a writer at its head does nothing ({@code rwsem_mark_wake} returns at
@@ -1716,7 +1737,7 @@ abstract class Engine
             {
                 return false;
             }
-            final Waiter head = queue().headRacy();
+            final RwsemWaiter head = queue().headRacy();
             return head == null || head.writer;
         }
 
@@ -1726,10 +1747,10 @@ abstract class Engine
             {
                 return false;
             }
-            final Waiter head = queue().headRacy();
+            final RwsemWaiter head = queue().headRacy();
             if (head != null && head.writer && !head.waiting)
             {
-                head.awakeSkips++; // counted when the writer leaves its slow path (Waiter#awakeSkips)
+                head.awakeSkips++; // counted when the writer leaves its slow path (RwsemWaiter#awakeSkips)
                 return true;
             }
             return false;
@@ -1762,7 +1783,7 @@ abstract class Engine
         @Override
         public boolean canSpinOnOwner()
         {
-            return hooks.spinPolicy.canSpinOnOwner(this);
+            return choices.spinPolicy().canSpinOnOwner(this);
         }
 
         @Override
@@ -1784,8 +1805,9 @@ abstract class Engine
         }
 
         @Override
-        public void dropReaderBias(final Waiter reader)
+        public void dropReaderBias(final Waiter acquisition)
         {
+            final RwsemWaiter reader = (RwsemWaiter)acquisition;
             if (!reader.biased)
             {
                 throw new IllegalStateException("the reader holds no fast-path bias: " + reader);
@@ -1802,8 +1824,9 @@ abstract class Engine
         }
 
         @Override
-        public boolean optimisticSpin(final Waiter waiter)
+        public boolean optimisticSpin(final Waiter acquisition)
         {
+            final RwsemWaiter waiter = (RwsemWaiter)acquisition;
             if (waiter.biased)
             {
                 throw new IllegalStateException("a reader spins only after giving its bias back: " + waiter);
@@ -1832,18 +1855,19 @@ abstract class Engine
         }
 
         @Override
-        public OwnerState spinOnOwner(final Waiter writer)
+        public OwnerState spinOnOwner(final Waiter acquisition)
         {
+            final RwsemWaiter writer = (RwsemWaiter)acquisition;
             writer.spun = true;
             writer.spunSinceSleep = true;
-            final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(hooks.tunables.spinBudgetNanos);
+            final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(choices.tunables().spinBudgetNanos);
             return rwsemSpinOnOwner(deadline, OwnerSpinExit.NEVER);
         }
 
         @Override
         public boolean mayRetryWithoutSleeping(final Waiter waiter)
         {
-            return waiter.immediateRetries++ < hooks.tunables.nullOwnerRetries;
+            return ((RwsemWaiter)waiter).immediateRetries++ < choices.tunables().nullOwnerRetries;
         }
 
         @Override

@@ -6,6 +6,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 import org.agrona.concurrent.AtomicBuffer;
 
+import org.rwsem4j.stats.StatsFile;
+
 /**
  * One lock's {@link LockEvent} counters, kept off the contended lines (issue 12, item 4) and small until they are
  * contended (issue 13). The kernel's lock events are per-CPU; Java has no per-CPU storage, so the counters grow the
@@ -26,7 +28,7 @@ import org.agrona.concurrent.AtomicBuffer;
  * <p>Only slow paths call {@link #inc}. The two events counted on nearly every operation of a steadily contended lock
  * take no atomic there, since an atomic add at either point cost 10-17% of the 10-thread cells (issue 13): the write
  * lock's holder counts {@link LockEvent#WLOCK_STEAL} with a plain add ({@link #incWriteLockSteal}), and an unlock that
- * skips an awake writer adds to that writer's {@link Waiter#awakeSkips}, which the writer folds in here once.
+ * skips an awake writer adds to that writer's {@link RwsemWaiter#awakeSkips}, which the writer folds in here once.
  * Counters published in a stats file ({@link StatsFile}) are one row in the file, not striped: the file's layout is
  * what its readers expect.
  */

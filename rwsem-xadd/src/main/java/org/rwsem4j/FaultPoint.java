@@ -1,5 +1,7 @@
 package org.rwsem4j;
 
+import org.rwsem4j.spi.Waiter;
+
 /**
  * The named fault points of the slow paths: each call that can throw (an allocation, a call into the wait lock, a
  * grant strategy) while a thread holds something it must give back (a reader bias, a trial grant, a queued waiter,

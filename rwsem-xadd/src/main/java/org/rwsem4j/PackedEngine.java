@@ -3,6 +3,9 @@ package org.rwsem4j;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
+import org.rwsem4j.slot.SlotSource;
+import org.rwsem4j.stats.StatsFile;
+
 /**
  * The default engine: the owner word sits beside the engine's fields, as the kernel's {@code owner} sits beside its
  * {@code count} in a {@code struct rw_semaphore} embedded in another structure. A writer's store to the owner then
@@ -29,10 +32,10 @@ final class PackedEngine extends Engine
     @SuppressWarnings("unused") // through OWNER
     private volatile Object owner;
 
-    PackedEngine(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
+    PackedEngine(final Variant variant, final Choices choices, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
     {
-        super(variant, hooks, slots, name, stats, publishWord);
+        super(variant, choices, slots, name, stats, publishWord);
     }
 
     @Override

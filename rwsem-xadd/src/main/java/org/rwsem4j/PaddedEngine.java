@@ -3,6 +3,9 @@ package org.rwsem4j;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
+import org.rwsem4j.slot.SlotSource;
+import org.rwsem4j.stats.StatsFile;
+
 /**
  * The padded engine ({@link RwsemBuilder#padded}): the owner word alone between two 128-byte pads (JCTools' padding
  * chain, in this one file), after the engine's own fields, so a writer's store to it never dirties the line other
@@ -25,10 +28,10 @@ final class PaddedEngine extends PaddedEngineL2Pad
         }
     }
 
-    PaddedEngine(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
+    PaddedEngine(final Variant variant, final Choices choices, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
     {
-        super(variant, hooks, slots, name, stats, publishWord);
+        super(variant, choices, slots, name, stats, publishWord);
     }
 
     @Override
@@ -69,10 +72,10 @@ abstract class PaddedEngineL1Pad extends Engine
     byte p096, p097, p098, p099, p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111;
     byte p112, p113, p114, p115, p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127;
 
-    PaddedEngineL1Pad(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
+    PaddedEngineL1Pad(final Variant variant, final Choices choices, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
     {
-        super(variant, hooks, slots, name, stats, publishWord);
+        super(variant, choices, slots, name, stats, publishWord);
     }
 }
 
@@ -82,10 +85,10 @@ abstract class PaddedEngineOwner extends PaddedEngineL1Pad
     @SuppressWarnings("unused") // through PaddedEngine's OWNER
     volatile Object owner;
 
-    PaddedEngineOwner(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
+    PaddedEngineOwner(final Variant variant, final Choices choices, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
     {
-        super(variant, hooks, slots, name, stats, publishWord);
+        super(variant, choices, slots, name, stats, publishWord);
     }
 }
 
@@ -102,9 +105,9 @@ abstract class PaddedEngineL2Pad extends PaddedEngineOwner
     byte q096, q097, q098, q099, q100, q101, q102, q103, q104, q105, q106, q107, q108, q109, q110, q111;
     byte q112, q113, q114, q115, q116, q117, q118, q119, q120, q121, q122, q123, q124, q125, q126, q127;
 
-    PaddedEngineL2Pad(final Variant variant, final Hooks hooks, final SlotSource slots, final String name,
+    PaddedEngineL2Pad(final Variant variant, final Choices choices, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
     {
-        super(variant, hooks, slots, name, stats, publishWord);
+        super(variant, choices, slots, name, stats, publishWord);
     }
 }

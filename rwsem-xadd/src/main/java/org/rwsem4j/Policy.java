@@ -3,10 +3,12 @@ package org.rwsem4j;
 import java.util.Collection;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.rwsem4j.spi.Patch;
+
 /**
- * A resolved variant with its patches installed into one {@link Hooks}: what every lock built from the same spec and
- * tunables shares (issue 13). Building a lock then neither parses its spec nor installs its patches again; the
- * engine copies the hook choices it needs from here.
+ * A resolved variant with its patches installed once, through a {@link HookRecorder}, into immutable
+ * {@link Choices}: what every lock built from the same spec and tunables shares. Building a lock then neither parses
+ * its spec nor installs its patches again; the engine reads its choices from here.
  *
  * <p>Policies for the patches on the classpath and the system clock are cached, keyed by the spec as written and
  * the tunables' values. The patch registry is fixed for the class loader, so a cached policy never goes stale. Not
@@ -16,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * are resolved afresh, so a program that makes many specs (an experiment sweeping tunables) costs what it did
  * before, never unbounded memory.
  *
- * <p>Hooks are shared between the locks of a policy, so a hook must keep no per-lock state: every patch of the family
+ * <p>Choices are shared between the locks of a policy, so a hook must keep no per-lock state: every patch of the family
  * installs stateless hooks (method references, or objects with final fields only).
  */
 final class Policy
@@ -29,12 +31,12 @@ final class Policy
     private static final ConcurrentHashMap<String, Policy> DEFAULTS = new ConcurrentHashMap<>();
 
     final Variant variant;
-    final Hooks hooks;
+    final Choices choices;
 
-    private Policy(final Variant variant, final Hooks hooks)
+    private Policy(final Variant variant, final Choices choices)
     {
         this.variant = variant;
-        this.hooks = hooks;
+        this.choices = choices;
     }
 
     /**
@@ -102,13 +104,13 @@ final class Policy
     private static Policy resolve(final String spec, final Collection<Patch> extra, final Tunables tunables)
     {
         final Variant variant = Variant.resolve(spec, extra);
-        final Hooks hooks = new Hooks(tunables);
+        final HookRecorder hooks = new HookRecorder(tunables);
         for (final Patch p : variant.installOrder())
         {
             hooks.installing(p);
             p.install(hooks);
         }
-        return new Policy(variant, hooks);
+        return new Policy(variant, hooks.close());
     }
 
     /** What a cached policy depends on besides the patch registry. */

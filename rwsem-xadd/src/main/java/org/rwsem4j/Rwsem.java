@@ -6,6 +6,9 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReadWriteLock;
 
+import org.rwsem4j.slot.SlotSource;
+import org.rwsem4j.spi.LockWordBits;
+
 /**
  * A reader-writer semaphore after the Linux kernel's rwsem, in the variant named by its spec.
  *
@@ -81,7 +84,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
         }
         // builder().variant(spec).build() without the builder: no name, so no stats file; the off-heap word
         final Policy policy = Policy.defaults(spec);
-        return new Rwsem(Engine.create(policy.variant, policy.hooks, SlotSource.offHeap(), null, null, false));
+        return new Rwsem(Engine.create(policy.variant, policy.choices, SlotSource.offHeap(), null, null, false));
     }
 
     /**

@@ -5,6 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
+import org.rwsem4j.slot.SlotSource;
+import org.rwsem4j.spi.Patch;
+import org.rwsem4j.stats.StatsFile;
+
 /**
  * Builds an {@link Rwsem}. The variant comes from a spec ({@link #variant(String)}), plus any explicit
  * {@link #patch(Patch)} instances (for experiments and test-only controls that must not be reachable by name);
@@ -268,7 +272,7 @@ public final class RwsemBuilder
             spinBudgetNanos, handoffTimeoutNanos, readerSpinThreshold, readerSpinCount, nullOwnerRetries,
             platformAdaptations, padded, clock));
         final SlotSource chosen = slots != null ? slots : SlotSource.offHeap();
-        final SlotSource source = chosen instanceof OnHeapSlotSource ? OnHeapSlotSource.of(padded) : chosen;
+        final SlotSource source = chosen.padded(padded);
         final boolean publishes = name != null && source.isOffHeap() && (!statsChosen || stats != null);
         if (publishWord && !publishes)
         {
@@ -277,7 +281,7 @@ public final class RwsemBuilder
         }
         // A refused default place gives null (warned once): the lock works, its counters stay in process.
         final StatsFile file = !publishes ? null : statsChosen ? stats : StatsFile.defaultForLocks();
-        return new Rwsem(Engine.create(policy.variant, policy.hooks, source, name, file, publishWord));
+        return new Rwsem(Engine.create(policy.variant, policy.choices, source, name, file, publishWord));
     }
 
     /** Whether this build may take {@link Policy#defaults}: no extra patches and every tunable at its default. */

@@ -2,6 +2,8 @@ package org.rwsem4j;
 
 import java.util.List;
 
+import org.rwsem4j.spi.LockWordBits;
+
 /**
  * A diagnostic snapshot of one lock: the decoded lock word, the owner, the wait queue and the OSQ. Fields are read
  * one after another, not atomically together; on a quiescent lock they are exact.

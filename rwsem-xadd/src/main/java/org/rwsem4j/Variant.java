@@ -14,6 +14,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Patch;
+
 /**
  * A resolved combination of patches. Spec grammar: {@code spec := preset | name ('+' name)*}; names are the
  * lower-case patch names, white space is trimmed, order does not matter. Presets: {@code base} (alias {@code xadd}),

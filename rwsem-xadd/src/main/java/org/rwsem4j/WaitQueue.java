@@ -3,24 +3,25 @@ package org.rwsem4j;
 import java.util.ArrayList;
 import java.util.List;
 
+
 /**
- * The wait list: a doubly linked FIFO of {@link Waiter}s. Every method runs under the engine's wait lock, except
+ * The wait list: a doubly linked FIFO of {@link RwsemWaiter}s. Every method runs under the engine's wait lock, except
  * {@link #sizeRacy()}, a monitoring read.
  */
 final class WaitQueue
 {
     /** Volatile for {@link #headRacy()}; written under the wait lock only. */
-    private volatile Waiter head;
-    private Waiter tail;
+    private volatile RwsemWaiter head;
+    private RwsemWaiter tail;
     private volatile int size;
 
-    Waiter head()
+    RwsemWaiter head()
     {
         return head;
     }
 
     /** {@return the head, read without the wait lock: it may be stale by the time the caller looks at it} */
-    Waiter headRacy()
+    RwsemWaiter headRacy()
     {
         return head;
     }
@@ -40,7 +41,7 @@ final class WaitQueue
         return size;
     }
 
-    void add(final Waiter w)
+    void add(final RwsemWaiter w)
     {
         w.prev = tail;
         w.next = null;
@@ -57,7 +58,7 @@ final class WaitQueue
         size = size + 1;
     }
 
-    void remove(final Waiter w)
+    void remove(final RwsemWaiter w)
     {
         if (!w.queued)
         {
@@ -88,7 +89,7 @@ final class WaitQueue
     List<String> describe()
     {
         final List<String> out = new ArrayList<>();
-        for (Waiter w = head; w != null; w = w.next)
+        for (RwsemWaiter w = head; w != null; w = w.next)
         {
             out.add(w.toString());
         }

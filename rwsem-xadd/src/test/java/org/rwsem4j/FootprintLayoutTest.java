@@ -15,6 +15,10 @@ import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.GraphLayout;
 import org.openjdk.jol.vm.VM;
 
+import org.rwsem4j.slot.OffHeapLockWord;
+import org.rwsem4j.slot.SlotInternals;
+
+
 /**
  * Issue 13's heap targets, by object layout rather than by GC deltas: the objects one lock owns, part by part, found
  * as the difference between the object graphs of two locks and of one (what the two share, such as the policy, its
@@ -24,9 +28,9 @@ import org.openjdk.jol.vm.VM;
  *
  * <p>The graphs are taken on on-heap locks: from an off-heap lock a graph walk reaches its slot group, the chunk, the
  * arena and every chunk's direct buffer (and through the buffers' cleaners much of the JVM), which changes between two
- * walks. The off-heap lock is the same objects with {@link OffHeapLockWord} for {@link OnHeapLockWord}, plus its share
- * of the objects its slot group costs ({@link SlotGroup}, its {@link SlotTicket} and the arena's weak reference to
- * the current group, over {@link OffHeapSlotArena#GROUP_SLOTS} locks); {@code SlotFootprintTest} measures the same
+ * walks. The off-heap lock is the same objects with {@link OffHeapLockWord} for {@code OnHeapLockWord}, plus its share
+ * of the objects its slot group costs ({@code SlotGroup}, its {@code SlotTicket} and the arena's weak reference to
+ * the current group, over {@link SlotInternals#GROUP_SLOTS} locks); {@code SlotFootprintTest} measures the same
  * figure as retained heap after GC.
  */
 class FootprintLayoutTest
@@ -43,12 +47,12 @@ class FootprintLayoutTest
         final long onHeap = report("recommended, on-heap word", () -> onHeap(false), false);
         final long padded = report("recommended, on-heap word, padded(true)", () -> onHeap(true), false);
         final long onHeapContended = report("recommended, on-heap word, contended once", () -> onHeap(false), true);
-        final long groupShare = (ClassLayout.parseClass(SlotGroup.class).instanceSize() +
-            ClassLayout.parseClass(SlotTicket.class).instanceSize() +
+        final long groupShare = (ClassLayout.parseClass(SlotInternals.SLOT_GROUP).instanceSize() +
+            ClassLayout.parseClass(SlotInternals.SLOT_TICKET).instanceSize() +
             ClassLayout.parseClass(WeakReference.class).instanceSize() +
-            OffHeapSlotArena.GROUP_SLOTS - 1) / OffHeapSlotArena.GROUP_SLOTS;
+            SlotInternals.GROUP_SLOTS - 1) / SlotInternals.GROUP_SLOTS;
         final long wordDelta = ClassLayout.parseClass(OffHeapLockWord.class).instanceSize() -
-            ClassLayout.parseClass(OnHeapLockWord.class).instanceSize() + groupShare;
+            ClassLayout.parseClass(SlotInternals.ON_HEAP_WORD).instanceSize() + groupShare;
         final long fresh = onHeap + wordDelta;
         final long contended = onHeapContended + wordDelta;
         System.out.printf("[layout] off-heap word: %+d B against the on-heap word (%d B OffHeapLockWord, %d B share " +

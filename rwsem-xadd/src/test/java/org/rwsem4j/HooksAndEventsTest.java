@@ -16,6 +16,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.rwsem4j.TestSupport.Holder;
 import org.rwsem4j.TestSupport.Kind;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.ReaderGrant;
+import org.rwsem4j.spi.Waiter;
+import org.rwsem4j.spi.WakeBatch;
 
 /**
  * A test-only patch's hook is really called by the engine, and the slow-path lock events count what happened (and

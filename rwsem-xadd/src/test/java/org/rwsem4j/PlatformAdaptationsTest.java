@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rwsem4j.TestSupport.Worker;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.LockWordBits;
 
 /**
  * The engine's platform adaptations ({@link RwsemBuilder#platformAdaptations}), on and off: each test's "off" case
@@ -104,7 +106,7 @@ class PlatformAdaptationsTest
     }
 
     /**
-     * An unlock that finds the head writer awake adds its skip to that writer's {@link Waiter#awakeSkips}, and the
+     * An unlock that finds the head writer awake adds its skip to that writer's {@link RwsemWaiter#awakeSkips}, and the
      * writer adds them to WAKE_WRITER_AWAKE once, when it leaves its slow path. The queued writer is parked; the test
      * marks it awake (as a wake leaves it just before its unpark), so three unlocks skip it while this thread takes
      * the lock back past it each time (W1), then marks it waiting again so that the fourth unlock wakes it. Without
@@ -118,7 +120,7 @@ class PlatformAdaptationsTest
         lock.writeLock().lock();
         final Worker<Void> queued = startWriter(lock, "queued-writer");
         awaitQueuedAndParked(lock, 1, queued.thread());
-        final Waiter head = engine.queueHeadOrNull();
+        final RwsemWaiter head = engine.queueHeadOrNull();
         assertTrue(head != null && head.writer && head.waiting, () -> lock.state().toString());
         head.waiting = false;
         for (int i = 0; i < 3; i++)

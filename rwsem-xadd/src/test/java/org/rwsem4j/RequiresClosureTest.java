@@ -10,6 +10,9 @@ import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Patch;
+
 /**
  * {@link Variant#requiresClosure}, the one requires-closure walk (the presets, the decision-point check,
  * {@link Variant#withRequirements} and the bench's ablation plan all use it).

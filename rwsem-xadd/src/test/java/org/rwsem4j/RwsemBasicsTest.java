@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.rwsem4j.TestSupport.Holder;
 import org.rwsem4j.TestSupport.Kind;
 import org.rwsem4j.TestSupport.Worker;
+import org.rwsem4j.spi.LockWordBits;
 
 /**
  * The public API through {@link ReadWriteLock} only (plus monitoring getters for the checks): sharing, exclusion,

@@ -4,6 +4,10 @@ import java.util.EnumSet;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
+import org.rwsem4j.spi.Patch;
+
 /** A test-only {@link Patch}, passed to {@link RwsemBuilder#patch(Patch)}; never registered with ServiceLoader. */
 final class TestPatch implements Patch
 {

@@ -15,6 +15,10 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Patch;
+import org.rwsem4j.spi.ReadTrylock;
+
 /**
  * The spec grammar, the presets, the canonical form, and the {@link IllegalArgumentException} messages; the patch
  * contract (requires, conflicts, one provider per decision point, declared hooks only) through test-only patches

@@ -27,7 +27,7 @@ final class ArenaProbe
     {
         try
         {
-            final Class<?> type = Class.forName("org.rwsem4j.OffHeapSlotArena");
+            final Class<?> type = Class.forName("org.rwsem4j.slot.OffHeapSlotArena");
             final Field instance = type.getDeclaredField("INSTANCE");
             instance.setAccessible(true);
             final Method live = type.getDeclaredMethod("liveSlots");

@@ -2,7 +2,7 @@ package org.rwsem4j.bench;
 
 /**
  * Marks a bench-only control patch. Controls are registered in the bench's own
- * {@code META-INF/services/org.rwsem4j.Patch}, never in a library jar; they are opt-in, so {@code all} leaves them
+ * {@code META-INF/services/org.rwsem4j.spi.Patch}, never in a library jar; they are opt-in, so {@code all} leaves them
  * out ({@code recommended} names its members), and the ablation plans them only as controls ({@link AblationPlan}),
  * never as contributions; {@code list} shows them apart.
  */

@@ -1,7 +1,7 @@
 package org.rwsem4j.bench;
 
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.Hooks;
 
 /**
  * The null control: a patch that declares no decision point and installs nothing, so a variant with it builds the
@@ -13,7 +13,7 @@ public final class NullControlPatch extends AbstractPatch implements BenchContro
     /** The spec name. */
     static final String NAME = "null-control";
 
-    /** Registered through the bench's {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through the bench's {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public NullControlPatch()
     {
         super(NAME, "control", "bench");

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.rwsem4j.Patch;
+import org.rwsem4j.spi.Patch;
 import org.rwsem4j.Variant;
 
 /**

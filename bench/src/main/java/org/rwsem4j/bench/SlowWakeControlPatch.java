@@ -1,8 +1,8 @@
 package org.rwsem4j.bench;
 
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
 
 /**
  * The positive control: {@link DecisionPoint#UNLOCK_WAKE} that busy-waits {@link #DELAY_NANOS} (with
@@ -24,7 +24,7 @@ public final class SlowWakeControlPatch extends AbstractPatch implements BenchCo
     /** The delay per wake, ns. */
     static final long DELAY_NANOS = 200_000;
 
-    /** Registered through the bench's {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through the bench's {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public SlowWakeControlPatch()
     {
         super(NAME, "control", "bench", DecisionPoint.UNLOCK_WAKE);

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
-import org.rwsem4j.DecisionPoint;
+import org.rwsem4j.spi.DecisionPoint;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.Variant;
 

@@ -1,9 +1,9 @@
 package org.rwsem4j.handoff;
 
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
-import org.rwsem4j.LockWordBits;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
+import org.rwsem4j.spi.LockWordBits;
 
 /**
  * The handoff bit (kernel 5.3, 4f23dbc1e657, with the 5.16+ rules), the mechanism seed 001 needs: a waiter that
@@ -16,7 +16,7 @@ import org.rwsem4j.LockWordBits;
  */
 public final class HandoffPatch extends AbstractPatch
 {
-    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public HandoffPatch()
     {
         super("handoff", "5.3 (needed by 001)", "rwsem-handoff", DecisionPoint.HANDOFF, DecisionPoint.SPIN_ON_HANDOFF);

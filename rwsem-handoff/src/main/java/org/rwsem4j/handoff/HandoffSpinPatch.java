@@ -1,14 +1,14 @@
 package org.rwsem4j.handoff;
 
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
 import org.rwsem4j.LockEvent;
-import org.rwsem4j.LockWordBits;
-import org.rwsem4j.OwnerSpinExit;
-import org.rwsem4j.OwnerState;
-import org.rwsem4j.SlowPath;
-import org.rwsem4j.Waiter;
+import org.rwsem4j.spi.LockWordBits;
+import org.rwsem4j.spi.OwnerSpinExit;
+import org.rwsem4j.spi.OwnerState;
+import org.rwsem4j.spi.SlowPath;
+import org.rwsem4j.spi.Waiter;
 
 /**
  * Seed 001, "Make handoff writer optimistically spin on owner" (2019, v5.4, 91d2a812dfb9): while HANDOFF is set
@@ -21,7 +21,7 @@ import org.rwsem4j.Waiter;
  */
 public final class HandoffSpinPatch extends AbstractPatch
 {
-    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public HandoffSpinPatch()
     {
         super("handoff-spin", "001", "rwsem-handoff", DecisionPoint.HANDOFF_WAIT, DecisionPoint.SPIN_ON_HANDOFF);

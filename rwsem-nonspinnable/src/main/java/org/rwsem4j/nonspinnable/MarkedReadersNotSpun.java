@@ -1,10 +1,10 @@
 package org.rwsem4j.nonspinnable;
 
 import org.rwsem4j.LockEvent;
-import org.rwsem4j.OwnerState;
-import org.rwsem4j.SlowPath;
-import org.rwsem4j.SpinAttempt;
-import org.rwsem4j.SpinPolicy;
+import org.rwsem4j.spi.OwnerState;
+import org.rwsem4j.spi.SlowPath;
+import org.rwsem4j.spi.SpinAttempt;
+import org.rwsem4j.spi.SpinPolicy;
 
 /**
  * The spin policy {@code nonspinnable} installs over {@code spin-on-readers}' threshold:

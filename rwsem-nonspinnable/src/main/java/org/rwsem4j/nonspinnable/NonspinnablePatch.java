@@ -1,8 +1,8 @@
 package org.rwsem4j.nonspinnable;
 
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
 
 /**
  * Kernel 5.3, "locking/rwsem: Adaptive disabling of reader optimistic spinning" (5cfd92e12e13), in the simplified
@@ -13,7 +13,7 @@ import org.rwsem4j.Hooks;
  */
 public final class NonspinnablePatch extends AbstractPatch
 {
-    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public NonspinnablePatch()
     {
         super("nonspinnable", "5.3", "rwsem-nonspinnable", DecisionPoint.SPIN_ON_OWNER);

@@ -1,8 +1,8 @@
 package org.rwsem4j.readerowned;
 
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
-import org.rwsem4j.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
 
 /**
  * Seed 002, "Add reader-owned state to the owner field" (2016, v4.7): readers publish a reader-owned marker in the
@@ -12,7 +12,7 @@ import org.rwsem4j.AbstractPatch;
  */
 public final class ReaderOwnedPatch extends AbstractPatch
 {
-    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public ReaderOwnedPatch()
     {
         super("reader-owned", "002", "rwsem-reader-owned", DecisionPoint.READER_OWNER, DecisionPoint.SPIN_ON_OWNER);

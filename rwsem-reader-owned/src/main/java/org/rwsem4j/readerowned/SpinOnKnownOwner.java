@@ -1,8 +1,8 @@
 package org.rwsem4j.readerowned;
 
-import org.rwsem4j.OwnerState;
-import org.rwsem4j.SpinAttempt;
-import org.rwsem4j.SpinPolicy;
+import org.rwsem4j.spi.OwnerState;
+import org.rwsem4j.spi.SpinAttempt;
+import org.rwsem4j.spi.SpinPolicy;
 
 /**
  * With reader ownership published, NULL means "free or a writer about to store itself": worth spinning on. A

@@ -1,8 +1,8 @@
 package org.rwsem4j.readerspin;
 
-import org.rwsem4j.OwnerState;
-import org.rwsem4j.SpinAttempt;
-import org.rwsem4j.SpinPolicy;
+import org.rwsem4j.spi.OwnerState;
+import org.rwsem4j.spi.SpinAttempt;
+import org.rwsem4j.spi.SpinPolicy;
 import org.rwsem4j.Tunables;
 
 /**
@@ -47,17 +47,18 @@ final class ReaderOwnedThreshold implements SpinPolicy
         }
         if (attempt.previous() != OwnerState.READER)
         {
-            attempt.counter = 0;
+            attempt.counter(0);
             if (byTime)
             {
-                attempt.deadline = attempt.nanoTime() + (20 + Math.min(attempt.readers(), 30)) * 1000 / 2;
+                attempt.deadline(attempt.nanoTime() + (20 + Math.min(attempt.readers(), 30)) * 1000 / 2);
             }
         }
-        attempt.counter++;
+        final long seen = attempt.counter() + 1;
+        attempt.counter(seen);
         if (byTime)
         {
-            return (attempt.counter & 15) != 0 || attempt.nanoTime() - attempt.deadline < 0;
+            return (seen & 15) != 0 || attempt.nanoTime() - attempt.deadline() < 0;
         }
-        return attempt.counter <= count;
+        return seen <= count;
     }
 }

@@ -1,12 +1,12 @@
 package org.rwsem4j.readerspin;
 
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
 import org.rwsem4j.LockEvent;
-import org.rwsem4j.LockWordBits;
-import org.rwsem4j.SlowPath;
-import org.rwsem4j.Waiter;
+import org.rwsem4j.spi.LockWordBits;
+import org.rwsem4j.spi.SlowPath;
+import org.rwsem4j.spi.Waiter;
 
 /**
  * Seed 000 (2014, patch 6/7), "enables optimistic spinning for readers": a reader that misses the fast path may join
@@ -16,7 +16,7 @@ import org.rwsem4j.Waiter;
  */
 public final class ReaderSpinPatch extends AbstractPatch
 {
-    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public ReaderSpinPatch()
     {
         super("reader-spin", "000", "rwsem-reader-spin", DecisionPoint.READER_SPIN);

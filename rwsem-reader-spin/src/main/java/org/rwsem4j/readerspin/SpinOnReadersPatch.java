@@ -1,8 +1,8 @@
 package org.rwsem4j.readerspin;
 
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
 
 /**
  * Seed 000 (2014, patch 2/7), "threshold limited spinning for active readers": anyone spinning may keep spinning on a
@@ -13,7 +13,7 @@ import org.rwsem4j.Hooks;
  */
 public final class SpinOnReadersPatch extends AbstractPatch
 {
-    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public SpinOnReadersPatch()
     {
         super("spin-on-readers", "000", "rwsem-reader-spin", DecisionPoint.SPIN_ON_OWNER);

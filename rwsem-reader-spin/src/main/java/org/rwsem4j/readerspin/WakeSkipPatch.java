@@ -1,11 +1,11 @@
 package org.rwsem4j.readerspin;
 
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
 import org.rwsem4j.LockEvent;
-import org.rwsem4j.OwnerState;
-import org.rwsem4j.SlowPath;
+import org.rwsem4j.spi.OwnerState;
+import org.rwsem4j.spi.SlowPath;
 
 /**
  * Seed 000 (2014), "check for active writer/spinner before wakeup" (merged in part as 59aabfc7e959, removed in
@@ -21,7 +21,7 @@ import org.rwsem4j.SlowPath;
  */
 public final class WakeSkipPatch extends AbstractPatch
 {
-    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public WakeSkipPatch()
     {
         super("wake-skip", "000", "rwsem-reader-spin", DecisionPoint.UNLOCK_WAKE);

@@ -1,9 +1,9 @@
 package org.rwsem4j.readerspin;
 
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
-import org.rwsem4j.OwnerState;
-import org.rwsem4j.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
+import org.rwsem4j.spi.OwnerState;
+import org.rwsem4j.spi.AbstractPatch;
 
 /**
  * Seed 000 (2014), "allow waiting writers to go back to spinning": a woken queued writer that loses the lock while
@@ -12,7 +12,7 @@ import org.rwsem4j.AbstractPatch;
  */
 public final class WriterRespinPatch extends AbstractPatch
 {
-    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public WriterRespinPatch()
     {
         super("writer-respin", "000", "rwsem-reader-spin", DecisionPoint.WOKEN_WRITER);

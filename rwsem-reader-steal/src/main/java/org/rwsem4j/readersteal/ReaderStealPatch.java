@@ -1,11 +1,11 @@
 package org.rwsem4j.readersteal;
 
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
-import org.rwsem4j.LockWordBits;
-import org.rwsem4j.OwnerState;
-import org.rwsem4j.SlowPath;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
+import org.rwsem4j.spi.LockWordBits;
+import org.rwsem4j.spi.OwnerState;
+import org.rwsem4j.spi.SlowPath;
 
 /**
  * Kernel 5.11, "locking/rwsem: Enable reader optimistic lock stealing" (1a728dff855a), with the starvation guard
@@ -17,7 +17,7 @@ import org.rwsem4j.SlowPath;
  */
 public final class ReaderStealPatch extends AbstractPatch
 {
-    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public ReaderStealPatch()
     {
         super("reader-steal", "5.11", "rwsem-reader-steal", DecisionPoint.READER_STEAL);

@@ -4,7 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 
-import org.rwsem4j.StatsFile;
+import org.rwsem4j.stats.StatsFile;
 import org.rwsem4j.cli.UsageErrors;
 
 import picocli.CommandLine;

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
 
-import org.rwsem4j.StatsReader;
+import org.rwsem4j.stats.StatsReader;
 import org.rwsem4j.cli.DurationConverter;
 
 import picocli.CommandLine.Command;

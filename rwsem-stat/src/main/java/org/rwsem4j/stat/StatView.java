@@ -6,7 +6,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
 
-import org.rwsem4j.LockWordBits;
+import org.rwsem4j.spi.LockWordBits;
 
 /**
  * Renders one print of {@code rwsem-stat}: a header line, then per lock its label and its non-zero counters, kernel
@@ -20,7 +20,7 @@ import org.rwsem4j.LockWordBits;
  */
 final class StatView
 {
-    /** Name of the published lock word in a {@link org.rwsem4j.StatsReader#snapshot()} entry. */
+    /** Name of the published lock word in a {@link org.rwsem4j.stats.StatsReader#snapshot()} entry. */
     static final String LOCK_WORD = "lock-word";
     private static final int NAME_WIDTH = 24;
     private static final int VALUE_WIDTH = 12;

@@ -19,7 +19,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rwsem4j.Rwsem;
-import org.rwsem4j.StatsFile;
+import org.rwsem4j.stats.StatsFile;
 
 /** Exit codes and messages of the CLI for bad arguments and bad files, and its output format. */
 class CliTest

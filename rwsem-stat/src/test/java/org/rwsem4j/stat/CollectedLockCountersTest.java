@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
-import org.rwsem4j.StatsFile;
-import org.rwsem4j.StatsReader;
+import org.rwsem4j.stats.StatsFile;
+import org.rwsem4j.stats.StatsReader;
 
 /** Counters of named locks that are collected are freed: a small file never fills up with dead locks. */
 class CollectedLockCountersTest

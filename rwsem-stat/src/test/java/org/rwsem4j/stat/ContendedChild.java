@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import org.rwsem4j.Rwsem;
-import org.rwsem4j.StatsFile;
+import org.rwsem4j.stats.StatsFile;
 
 /**
  * Run in a child JVM by {@link CrossProcessStatTest}: builds a named lock that publishes its counters and its lock

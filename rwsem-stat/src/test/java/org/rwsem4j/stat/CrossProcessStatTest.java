@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.rwsem4j.StatsReader;
+import org.rwsem4j.stats.StatsReader;
 
 /**
  * The issue's cross-process check: a child JVM keeps a named lock under contention, and this JVM reads the child's

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.rwsem4j.StatsFile;
+import org.rwsem4j.stats.StatsFile;
 
 /**
  * Issue 14 §1 end to end, through the real default place of a child JVM (its own {@code java.io.tmpdir} and user, no

@@ -23,8 +23,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rwsem4j.Rwsem;
-import org.rwsem4j.StatsFile;
-import org.rwsem4j.StatsReader;
+import org.rwsem4j.stats.StatsFile;
+import org.rwsem4j.stats.StatsReader;
 
 /**
  * Inputs that misbehave rather than just being malformed: a file cut short while it is mapped, a FIFO in place of the

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
-import org.rwsem4j.StatsFile;
+import org.rwsem4j.stats.StatsFile;
 
 /**
  * Issue 14 §1: no file, however truncated, corrupt, foreign or of another version, gets anything from

@@ -1,11 +1,11 @@
 package org.rwsem4j.trylock;
 
-import static org.rwsem4j.LockWordBits.READER_BIAS;
-import static org.rwsem4j.LockWordBits.READ_FAILED_MASK;
-import static org.rwsem4j.LockWordBits.UNLOCKED;
+import static org.rwsem4j.spi.LockWordBits.READER_BIAS;
+import static org.rwsem4j.spi.LockWordBits.READ_FAILED_MASK;
+import static org.rwsem4j.spi.LockWordBits.UNLOCKED;
 
-import org.rwsem4j.LockWord;
-import org.rwsem4j.ReadTrylock;
+import org.rwsem4j.spi.LockWord;
+import org.rwsem4j.spi.ReadTrylock;
 
 /** Guess "unlocked", CAS, and retry with the witness value while it shows no failing bit. No load first. */
 final class AssumeUnlockedReadTrylock implements ReadTrylock

@@ -1,8 +1,8 @@
 package org.rwsem4j.trylock;
 
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
-import org.rwsem4j.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
 
 /**
  * Seed 004, "Optimize down_read_trylock" (2019, v5.2, ddb20d1d3aed): the read trylock's first CAS assumes the lock
@@ -12,7 +12,7 @@ import org.rwsem4j.AbstractPatch;
  */
 public final class TrylockPatch extends AbstractPatch
 {
-    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public TrylockPatch()
     {
         super("trylock", "004", "rwsem-trylock", DecisionPoint.READ_TRYLOCK);

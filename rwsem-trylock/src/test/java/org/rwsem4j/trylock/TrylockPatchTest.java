@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
-import org.rwsem4j.LockWord;
+import org.rwsem4j.spi.LockWord;
 import org.rwsem4j.Rwsem;
-import org.rwsem4j.SlotSource;
+import org.rwsem4j.slot.SlotSource;
 import org.rwsem4j.testkit.BusyWriter;
 import org.rwsem4j.testkit.Contention;
 

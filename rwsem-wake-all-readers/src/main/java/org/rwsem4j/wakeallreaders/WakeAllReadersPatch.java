@@ -1,8 +1,8 @@
 package org.rwsem4j.wakeallreaders;
 
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
 
 /**
  * Kernel 5.3, "Wake up almost all readers in wait queue" (d3681e269fff): when the head of the queue is a reader, a
@@ -12,7 +12,7 @@ import org.rwsem4j.Hooks;
  */
 public final class WakeAllReadersPatch extends AbstractPatch
 {
-    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public WakeAllReadersPatch()
     {
         super("wake-all-readers", "5.3", "rwsem-wake-all-readers", DecisionPoint.READER_COLLECT);

@@ -1,8 +1,8 @@
 package org.rwsem4j.wakeallreaders;
 
-import org.rwsem4j.ReaderGrant;
-import org.rwsem4j.WakeBatch;
-import org.rwsem4j.Waiter;
+import org.rwsem4j.spi.ReaderGrant;
+import org.rwsem4j.spi.WakeBatch;
+import org.rwsem4j.spi.Waiter;
 
 /**
  * One pass over the whole shared list: every reader, wherever it is queued, is unlinked, up to

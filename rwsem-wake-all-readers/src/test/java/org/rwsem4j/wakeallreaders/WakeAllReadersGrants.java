@@ -1,6 +1,6 @@
 package org.rwsem4j.wakeallreaders;
 
-import org.rwsem4j.ReaderGrant;
+import org.rwsem4j.spi.ReaderGrant;
 
 /** This module's reader grant, for the engine's protocol harness (which lives in another package). */
 public final class WakeAllReadersGrants

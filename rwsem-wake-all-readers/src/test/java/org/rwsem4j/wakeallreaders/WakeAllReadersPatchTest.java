@@ -2,8 +2,8 @@ package org.rwsem4j.wakeallreaders;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.rwsem4j.LockWordBits.READER_BIAS;
-import static org.rwsem4j.LockWordBits.WAITERS;
+import static org.rwsem4j.spi.LockWordBits.READER_BIAS;
+import static org.rwsem4j.spi.LockWordBits.WAITERS;
 
 import java.time.Duration;
 import java.util.ArrayList;

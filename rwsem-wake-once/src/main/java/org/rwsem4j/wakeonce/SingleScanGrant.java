@@ -1,8 +1,8 @@
 package org.rwsem4j.wakeonce;
 
-import org.rwsem4j.ReaderGrant;
-import org.rwsem4j.WakeBatch;
-import org.rwsem4j.Waiter;
+import org.rwsem4j.spi.ReaderGrant;
+import org.rwsem4j.spi.WakeBatch;
+import org.rwsem4j.spi.Waiter;
 
 /**
  * One pass over the shared list: unlink each head reader, then add the whole grant, then publish in the order they

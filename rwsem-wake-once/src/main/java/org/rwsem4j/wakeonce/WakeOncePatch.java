@@ -1,8 +1,8 @@
 package org.rwsem4j.wakeonce;
 
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
-import org.rwsem4j.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
 
 /**
  * Seed 003, "Scan the wait_list for readers only once" (2016, v4.9), in the safe form: one scan of the shared wait
@@ -12,7 +12,7 @@ import org.rwsem4j.AbstractPatch;
  */
 public final class WakeOncePatch extends AbstractPatch
 {
-    /** Registered through {@code META-INF/services/org.rwsem4j.Patch}. */
+    /** Registered through {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public WakeOncePatch()
     {
         super("wake-once", "003", "rwsem-wake-once", DecisionPoint.READER_COLLECT);

@@ -8,11 +8,11 @@ import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.ReaderGrant;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.ReaderGrant;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
-import org.rwsem4j.Waiter;
+import org.rwsem4j.spi.Waiter;
 
 /**
  * Downgrade with queued readers, model-checked by Lincheck 3.7 over the on-heap lock word: a writer holds the lock

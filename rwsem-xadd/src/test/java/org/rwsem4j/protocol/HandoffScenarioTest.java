@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.rwsem4j.LockWordBits.HANDOFF;
-import static org.rwsem4j.LockWordBits.READER_BIAS;
-import static org.rwsem4j.LockWordBits.WAITERS;
-import static org.rwsem4j.LockWordBits.WRITER_LOCKED;
+import static org.rwsem4j.spi.LockWordBits.HANDOFF;
+import static org.rwsem4j.spi.LockWordBits.READER_BIAS;
+import static org.rwsem4j.spi.LockWordBits.WAITERS;
+import static org.rwsem4j.spi.LockWordBits.WRITER_LOCKED;
 
 import java.time.Duration;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.rwsem4j.LockWordBits;
+import org.rwsem4j.spi.LockWordBits;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
 

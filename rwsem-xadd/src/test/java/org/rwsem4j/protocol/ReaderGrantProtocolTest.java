@@ -9,11 +9,11 @@ import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.ReaderGrant;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.ReaderGrant;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
-import org.rwsem4j.Waiter;
+import org.rwsem4j.spi.Waiter;
 
 /**
  * The reader grant (count before grant, kernel a9e9bcb45b15), model-checked by Lincheck 3.7 over the on-heap lock

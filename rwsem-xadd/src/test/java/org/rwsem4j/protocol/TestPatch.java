@@ -3,9 +3,9 @@ package org.rwsem4j.protocol;
 import java.util.Set;
 import java.util.function.Consumer;
 
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
 
 /** A test-only patch, installed with {@code Rwsem.builder().patch(...)}; it sets only what it declares. */
 final class TestPatch extends AbstractPatch

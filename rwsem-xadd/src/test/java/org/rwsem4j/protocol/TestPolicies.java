@@ -1,15 +1,15 @@
 package org.rwsem4j.protocol;
 
-import static org.rwsem4j.LockWordBits.HANDOFF;
-import static org.rwsem4j.LockWordBits.READER_BIAS;
-import static org.rwsem4j.LockWordBits.READ_FAIL;
-import static org.rwsem4j.LockWordBits.WRITER_LOCKED;
+import static org.rwsem4j.spi.LockWordBits.HANDOFF;
+import static org.rwsem4j.spi.LockWordBits.READER_BIAS;
+import static org.rwsem4j.spi.LockWordBits.READ_FAIL;
+import static org.rwsem4j.spi.LockWordBits.WRITER_LOCKED;
 
 import java.util.EnumSet;
 
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Patch;
-import org.rwsem4j.ReadTrylock;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Patch;
+import org.rwsem4j.spi.ReadTrylock;
 
 /** The test-only patches shared by the handoff tests. */
 final class TestPolicies

@@ -7,7 +7,7 @@ import java.util.StringJoiner;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
-import org.rwsem4j.Patch;
+import org.rwsem4j.spi.Patch;
 import org.rwsem4j.Variant;
 
 import picocli.CommandLine.Command;

@@ -1,8 +1,8 @@
 package org.rwsem4j.torture;
 
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
 import org.rwsem4j.LockEvent;
 
 /**

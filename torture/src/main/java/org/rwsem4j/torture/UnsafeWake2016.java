@@ -2,11 +2,11 @@ package org.rwsem4j.torture;
 
 import java.util.concurrent.locks.LockSupport;
 
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.WakeBatch;
-import org.rwsem4j.Waiter;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.WakeBatch;
+import org.rwsem4j.spi.Waiter;
 
 /**
  * Negative control: the 2016 single-pass reader wake (kernel 70800c3c0cc5), in its unsafe order. One scan unlinks

@@ -2,11 +2,11 @@ package org.rwsem4j.torture;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import org.rwsem4j.AbstractPatch;
-import org.rwsem4j.DecisionPoint;
-import org.rwsem4j.Hooks;
-import org.rwsem4j.LockWord;
-import org.rwsem4j.LockWordBits;
+import org.rwsem4j.spi.AbstractPatch;
+import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Hooks;
+import org.rwsem4j.spi.LockWord;
+import org.rwsem4j.spi.LockWordBits;
 
 /**
  * Test-only negative control for the torture's quiescence check: the first read trylock that succeeds adds its reader

@@ -1,0 +1,93 @@
+package org.rwsem4j.spi;
+
+/**
+ * The layout of the 64-bit lock word (the kernel's 2019+ {@code sem->count}), shared by every variant.
+ *
+ * <h2>Guide to the count field</h2>
+ * <pre>
+ *  63   62 ................................. 8  7 ... 3   2         1         0
+ * +----+------------------------------------+---------+---------+---------+---------+
+ * | RF |   reader count (one READER_BIAS     | reserved| HANDOFF | WAITERS | WRITER  |
+ * |    |   per active or attempting reader)  |         |         |         |         |
+ * +----+------------------------------------+---------+---------+---------+---------+
+ * </pre>
+ * <ul>
+ *   <li>{@link #WRITER_LOCKED}: a writer holds the lock. Set only by a CAS that saw no lock bits.</li>
+ *   <li>{@link #WAITERS}: the wait queue is non-empty. Changed only under the engine's wait lock, with an atomic RMW.</li>
+ *   <li>{@link #HANDOFF}: the lock must go to the queue head; no fast path, trylock, spinner or reader steal may take
+ *       it. Changed only under the wait lock.</li>
+ *   <li>reader count: readers acquire with one fetch-add of {@link #READER_BIAS}; the bits include readers that
+ *       are backing out, so a non-zero count is not proof of a reader holder.</li>
+ *   <li>{@link #READ_FAIL} (bit 63, the sign bit): guard against reader overflow; every read attempt fails while
+ *       it is set and no reader wake happens.</li>
+ * </ul>
+ * Only atomic read-modify-writes touch a live word: a plain store would erase concurrent reader adds and the
+ * waiters bit. The one plain store is at construction.
+ */
+public final class LockWordBits
+{
+    /** A writer holds the lock. */
+    public static final long WRITER_LOCKED = 1L;
+    /** The wait queue is non-empty. */
+    public static final long WAITERS = 1L << 1;
+    /** The lock is reserved for the queue head. */
+    public static final long HANDOFF = 1L << 2;
+    /** Bit position of the reader count. */
+    public static final int READER_SHIFT = 8;
+    /** One reader. */
+    public static final long READER_BIAS = 1L << READER_SHIFT;
+    /** Reader-count overflow guard. */
+    public static final long READ_FAIL = 1L << 63;
+    /** Every reader bit, bit 63 included, as in the kernel. */
+    public static final long READER_MASK = ~(READER_BIAS - 1);
+    /** Any holder. */
+    public static final long LOCK_MASK = WRITER_LOCKED | READER_MASK;
+    /** A read fast path fails if any of these is set. */
+    public static final long READ_FAILED_MASK = WRITER_LOCKED | WAITERS | HANDOFF | READ_FAIL;
+    /** The unlocked value. */
+    public static final long UNLOCKED = 0L;
+
+    private LockWordBits()
+    {
+    }
+
+    /**
+     * Number of active or attempting readers in a count value.
+     *
+     * @param count a lock word value
+     * @return the reader count
+     */
+    public static long readers(final long count)
+    {
+        return (count & ~READ_FAIL) >>> READER_SHIFT;
+    }
+
+    /**
+     * Decodes a count value for diagnostics, e.g. {@code readers=2,waiters}.
+     *
+     * @param count a lock word value
+     * @return a short human-readable form
+     */
+    public static String describe(final long count)
+    {
+        final StringBuilder sb = new StringBuilder();
+        sb.append("readers=").append(readers(count));
+        if ((count & WRITER_LOCKED) != 0)
+        {
+            sb.append(",writer");
+        }
+        if ((count & WAITERS) != 0)
+        {
+            sb.append(",waiters");
+        }
+        if ((count & HANDOFF) != 0)
+        {
+            sb.append(",handoff");
+        }
+        if ((count & READ_FAIL) != 0)
+        {
+            sb.append(",readfail");
+        }
+        return sb.toString();
+    }
+}
