@@ -5,7 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A resolved variant with its patches installed into one {@link Hooks}: what every lock built from the same spec and
- * tunables shares (issue 13). Building a lock then neither parses its spec nor installs its patches again; the
+ * tunables shares. Building a lock then neither parses its spec nor installs its patches again; the
  * engine copies the hook choices it needs from here.
  *
  * <p>Policies for the patches on the classpath and the system clock are cached, keyed by the spec as written and

@@ -15,7 +15,7 @@ public abstract class SlowPath
     }
 
     /**
-     * {@code atomic_long_read(&sem->count)}: the count now (a volatile read); see {@link LockWordBits}.
+     * The kernel's read of the count: the count now (a volatile read); see {@link LockWordBits}.
      *
      * @return the count
      */
@@ -77,7 +77,7 @@ public abstract class SlowPath
     public abstract void event(LockEvent event);
 
     /**
-     * Gives back the reader bias the read fast path added ({@code atomic_long_add(-RWSEM_READER_BIAS)}), waking the
+     * Gives back the reader bias the read fast path added (the kernel subtracts one reader bias), waking the
      * queue if that bias may have hidden the last reader's wakeup.
      *
      * @param reader the current read acquisition, still holding its fast path's bias
@@ -103,7 +103,7 @@ public abstract class SlowPath
     public abstract boolean optimisticSpin(Waiter waiter);
 
     /**
-     * {@code rwsem_mark_wake(RWSEM_WAKE_READ_OWNED)} if anyone is queued: the caller holds a read lock, so the
+     * {@code rwsem_mark_wake} in its read-owned mode if anyone is queued: the caller holds a read lock, so the
      * readers at the head of the queue join it (no trial grant).
      */
     public abstract void wakeReadersReadOwned();
@@ -129,7 +129,7 @@ public abstract class SlowPath
     public abstract boolean mayRetryWithoutSleeping(Waiter waiter);
 
     /**
-     * Takes the wait lock, {@code rwsem_mark_wake(RWSEM_WAKE_ANY)}, drops it, then {@code wake_up_q}.
+     * Takes the wait lock, runs {@code rwsem_mark_wake} in its wake-any mode, drops it, then {@code wake_up_q}.
      */
     public abstract void wake();
 
