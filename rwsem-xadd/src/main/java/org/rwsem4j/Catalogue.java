@@ -35,14 +35,12 @@ final class Catalogue
 
     /**
      * The recommended preset, filtered to the patches on the classpath (a member whose requirement is missing is
-     * dropped). Re-chosen in issue 12 from the quick ablation on 2 cores (bench/results/latest.md and README
-     * "Choosing recommended"): reader-steal (5.11) is the largest single effect once the platform adaptations are in
-     * (adding it to the old preset cut the 10-thread 1:1 and 10:1 cells by 98-99%), so it joins; reader-spin (with
-     * the spin-on-readers threshold and the reader-owned state it needs) keeps readers that meet a writer owner off
-     * the queue; handoff bounds every waiter's wait at about the handoff timeout, and handoff-spin keeps the lock
-     * busy while the bit is set; wake-once scans the wait list once, with no measured loss. Left out, each "no
-     * difference" here: trylock (upstream undid it in 5.16), writer-respin, wake-all-readers, and nonspinnable (not
-     * yet measured when chosen).
+     * dropped). Chosen from the quick ablation (bench/NOTEBOOK.md, "Choosing recommended"): reader-steal (5.11) is
+     * the largest single effect once the platform adaptations are in, so it is in; reader-spin (with the
+     * spin-on-readers threshold and the reader-owned state it needs) keeps readers that meet a writer owner off the
+     * queue; handoff bounds every waiter's wait at about the handoff timeout, and handoff-spin keeps the lock busy
+     * while the bit is set; wake-once scans the wait list once and costs nothing. Left out, none showing a
+     * difference: trylock (upstream undid it in 5.16), writer-respin, wake-all-readers, and nonspinnable.
      */
     static final List<String> RECOMMENDED_PATCHES = List.of("reader-owned", "spin-on-readers", "reader-spin",
         "reader-steal", "wake-once", "handoff", "handoff-spin");

@@ -43,8 +43,8 @@ abstract class Engine
     /*
      * Algorithmic notes:
      *
-     * The lock word ({@link LockWordBits}) is the kernel's 2019+ count: WRITER_LOCKED (bit 0), WAITERS (1),
-     * HANDOFF (2), a reader count in bits 8..62 with bias 256, READ_FAIL (63).
+     * The lock word ({@link LockWordBits}) is the kernel's count since 5.3 (64489e78004c): WRITER_LOCKED (bit 0),
+     * WAITERS (1), HANDOFF (2), a reader count in bits 8..62 with bias 256, READ_FAIL (63).
      *
      *  bit          set by                                   cleared by                               under
      *  WRITER       write fast path CAS 0->W; spinner's     upWrite fetch_add(-W); downgrade          CAS / RMW
@@ -97,9 +97,9 @@ abstract class Engine
      *
      * Platform adaptations (not from the kernel; RwsemBuilder.platformAdaptations(false) switches them off). The
      * kernel's scheduler never runs more tasks than CPUs at once and its waiters sleep as soon as they block; a JVM
-     * server runs more threads than cores, and a woken waiter may wait a whole scheduler slice for a CPU. Measured
-     * (issue 12), without these every unlock under steady contention took the wait lock and unparked the head writer
-     * again and again (1.4 wakeups per operation, almost no real sleeps), and every writer queued behind it:
+     * server runs more threads than cores, and a woken waiter may wait a whole scheduler slice for a CPU. Without
+     * these, every unlock under steady contention takes the wait lock and unparks the head writer again and again
+     * (more wakeups than operations, almost no real sleeps), and every writer queues behind it:
      *  - W1, writer steal in the fast path: when the write fast path's CAS from 0 fails on WAITERS alone, a second
      *    CAS from the value it returned takes the free lock past the queue (rwsem_try_write_lock_unqueued,
      *    writerStealPastWaiters); the kernel steals only from inside its optimistic spin, and the JVM cannot always
@@ -118,14 +118,13 @@ abstract class Engine
      *    other waiter is queued or readers own the lock, and queues otherwise (queueLetsSpin). The kernel's spinners
      *    give up when their CPU is wanted (need_resched) and never outnumber the CPUs; a JVM spinner keeps a second
      *    core on the lock's lines instead. With tiny critical sections its spin nearly always wins, so lockers that
-     *    entered the slow path never slept and two cores took turns with every line of the lock (measured, issue 12:
-     *    1.7-1.8 CPUs busy where ReentrantReadWriteLock settles at 1.1; 10-thread 0:1 cells 1.3x (pause load) and 1.7x
-     *    (token load) slower than with W5). A queued waiter is the sign that spinning already failed once; after it,
+     *    entered the slow path never slept and two cores took turns with every line of the lock (bench/NOTEBOOK.md
+     *    keeps the measurements). A queued waiter is the sign that spinning already failed once; after it,
      *    arrivals sleep, the lock's lines stay with the running locker, and wakes go out one at a time (W2). The
      *    handoff writer's spin on the owner (handoff-spin) is not an optimistic spin and is not affected. A writer may
      *    still spin on readers (spin-on-readers): with long read sections that spin is how a writer gets in between
-     *    readers, and without it the reader-flood fairness case's slowest writer fell from 0.19x to 0.05x of rrwl's
-     *    operations (the bound is 0.25x; 0.26x with the exception).
+     *    readers, and without it the reader-flood fairness case's slowest writer starves (far below its no-starvation
+     *    bound).
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
      * count at once, then striped (EventCounters), standing in for the kernel's per-CPU lock events, so counting
      * stays off the contended lines and a lock contended once stays small.
@@ -137,7 +136,7 @@ abstract class Engine
      * (PARK_SPINS on its own flags, the wait lock's tries), 64 onSpinWaits each. -Drwsem4j.virtualSpin=none|full
      * (no spin and no respin at all / the platform budget) exists for measuring the choice (torture/README.md).
      *
-     * Footprint (issue 13; not from the kernel, whose rwsem has no allocation): a lock is made with its word, its
+     * Footprint (not from the kernel, whose rwsem has no allocation): a lock is made with its word, its
      * owner and its policy's shared hooks only. The OSQ, the wait lock, the queue, the wake batch and the counters
      * (Contended) are made by the first slow path and installed with one CAS (see contended()); fast paths and
      * diagnostics never make them. The owner word is packed beside these fields (PackedEngine) unless the builder
@@ -150,8 +149,8 @@ abstract class Engine
      * each of its normal exits, after its slow path returns. That keeps `this` live at every point from which a normal
      * exit can still be reached, slow-path calls included, so a throw out of them is covered too; the operations' own
      * throws come before any atomic change. So there is no try/finally around the operations, whose handlers only made
-     * the methods bigger (against c17d176, builds with and without these fences measured alike: bench/README.md,
-     * "Footprint and construction").
+     * the methods bigger (the fences cost nothing measurable: bench/NOTEBOOK.md, "Engine decisions and their
+     * measurements").
      */
 
     static final Object READER_OWNED = new Object()
@@ -566,7 +565,7 @@ abstract class Engine
         }
         catch (final RuntimeException | Error ex)
         {
-            readerBackOut(); // issue 11 4f: the fast path's bias must not outlive a throw (e.g. a user clock's)
+            readerBackOut(); // the fast path's bias must not outlive a throw (e.g. a user clock's)
             throw ex;
         }
         waiter.biased = true;
@@ -648,7 +647,7 @@ abstract class Engine
 
     /**
      * The read slow path threw (an {@link Error} from an allocation, a user clock, a patch): give back what this
-     * reader holds, so that no bias, queued waiter, WAITERS or HANDOFF outlives the throw (issue 11 4f). It holds
+     * reader holds, so that no bias, queued waiter, WAITERS or HANDOFF outlives the throw. It holds
      * one of: the fast path's bias; a read lock taken unqueued (steal, spin); a place in the queue; a granted read
      * lock; nothing. Under the wait lock a waiter is queued or granted, never both.
      */
@@ -851,9 +850,9 @@ abstract class Engine
      * {@code down_write}: CAS from 0. With the platform adaptations (W1) a CAS that failed on WAITERS alone is
      * followed at once by a CAS from the value it returned ({@code rwsem_try_write_lock_unqueued}), before the slow
      * path: under steady oversubscription a woken waiter that has not run yet keeps WAITERS set nearly all the time,
-     * and the CAS from 0 then always fails (measured, issue 12: entering the slow path for the steal cost a fifth of a
-     * 10-thread writers-only cell). Reading the count before the first CAS instead cost the uncontended write about a
-     * third in issue 12's A/B, so the uncontended path stays one CAS.
+     * and the CAS from 0 then always fails (entering the slow path for the steal costs a large share of a
+     * writers-only cell). Reading the count before the first CAS instead slows the uncontended write, so the
+     * uncontended path stays one CAS.
      */
     boolean downWrite(final int mode, final long nanos) throws InterruptedException
     {

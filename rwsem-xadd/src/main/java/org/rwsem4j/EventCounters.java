@@ -9,8 +9,8 @@ import org.agrona.concurrent.AtomicBuffer;
 import org.rwsem4j.stats.StatsFile;
 
 /**
- * One lock's {@link LockEvent} counters, kept off the contended lines (issue 12, item 4) and small until they are
- * contended (issue 13). The kernel's lock events are per-CPU; Java has no per-CPU storage, so the counters grow the
+ * One lock's {@link LockEvent} counters, kept off the contended lines and small until they are
+ * contended. The kernel's lock events are per-CPU; Java has no per-CPU storage, so the counters grow the
  * way {@link java.util.concurrent.atomic.LongAdder} does:
  * <ul>
  *   <li>on the first slow-path event a lock allocates one compact row, one 8-byte cell per event, and adds to it with
@@ -21,12 +21,12 @@ import org.rwsem4j.stats.StatsFile;
  * </ul>
  * So a lock contended once keeps a few hundred bytes of counters, and a hot one the striped rows, where one shared
  * row made every counted event a contended read-modify-write (under steady oversubscription nearly every operation
- * counts a steal and an awake-writer skip: measured, a third of the time of a 10-thread cell). Reads sum the compact
+ * counts a steal and an awake-writer skip, so the shared row dominated such a cell). Reads sum the compact
  * row and every striped row, so a count is exact once the adders are done and may miss additions still in flight, as
  * the kernel's per-CPU sums do; both only grow, so a count never goes back.
  *
  * <p>Only slow paths call {@link #inc}. The two events counted on nearly every operation of a steadily contended lock
- * take no atomic there, since an atomic add at either point cost 10-17% of the 10-thread cells (issue 13): the write
+ * take no atomic there, since an atomic add at either point is paid on every such operation: the write
  * lock's holder counts {@link LockEvent#WLOCK_STEAL} with a plain add ({@link #incWriteLockSteal}), and an unlock that
  * skips an awake writer adds to that writer's {@link RwsemWaiter#awakeSkips}, which the writer folds in here once.
  * Counters published in a stats file ({@link StatsFile}) are one row in the file, not striped: the file's layout is
@@ -41,8 +41,8 @@ final class EventCounters
     static final int STRIPES =
         Math.min(8, Integer.highestOneBit(2 * Runtime.getRuntime().availableProcessors() - 1) << 1);
     /**
-     * {@code -Drwsem4j.events=off}: count nothing, for measuring what counting costs (issue 12's no-counters
-     * experiment); every count then reads 0.
+     * {@code -Drwsem4j.events=off}: count nothing, for measuring what counting costs; every count
+     * then reads 0.
      */
     static final boolean OFF = "off".equals(System.getProperty("rwsem4j.events"));
     private static final VarHandle STORAGE;
@@ -104,10 +104,9 @@ final class EventCounters
     }
 
     /**
-     * Counts a {@link LockEvent#WLOCK_STEAL}; the caller holds the write lock. An atomic add here cost 10-17% of the
-     * 10-thread writer cells (issue 13's A/Bs): the steal is the only count inside a fast path's critical section, and
-     * its holders follow one another on every operation. A published lock's counter is in the stats file, which other
-     * processes read: it keeps the atomic add there.
+     * Counts a {@link LockEvent#WLOCK_STEAL}; the caller holds the write lock. It takes no atomic add: the steal is
+     * the only count inside a fast path's critical section, and its holders follow one another on every operation.
+     * A published lock's counter is in the stats file, which other processes read: it keeps the atomic add there.
      */
     void incWriteLockSteal()
     {

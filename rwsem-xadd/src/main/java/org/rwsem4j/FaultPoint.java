@@ -25,7 +25,7 @@ enum FaultPoint
     JFR_EVENT,
     /** {@code Engine.commit}: committing that JFR event. Absorbed: the event is dropped. */
     JFR_COMMIT,
-    /** {@code Engine.newWaiter}: a slow path's {@link Waiter}. Given back (a reader's bias, issue 11 §4f). */
+    /** {@code Engine.newWaiter}: a slow path's {@link Waiter}. Given back (a reader's bias). */
     WAITER,
     /** {@link WakeQ#create}: a wake queue. Absorbed: the waker unparks at once, under the wait lock. */
     WAKE_Q,

@@ -2,7 +2,7 @@ package org.rwsem4j;
 
 /**
  * Keeps JFR off the first contended acquisition. The first {@code jdk.jfr.Event} a JVM instantiates builds JFR's
- * metadata, which measured 100–200 ms here; done inside a lock's slow path, that stalls the first contended waiter
+ * metadata, which is slow; done inside a lock's slow path, that stalls the first contended waiter
  * for that long. So the first lock built starts a daemon thread that instantiates {@link ContendedEvent} once, off
  * every lock path. Set {@code -Drwsem4j.jfr=false} to never touch JFR at all.
  */

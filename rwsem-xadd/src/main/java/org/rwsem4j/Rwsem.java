@@ -251,7 +251,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
         return LockEvents.snapshot(engine.eventsOrNull());
     }
 
-    /** {@return whether a slow path has made this lock's contended state} (issue 13: made on first contention) */
+    /** {@return whether a slow path has made this lock's contended state} (made on first contention) */
     boolean hasContendedState()
     {
         return engine.hasContendedState();
@@ -309,7 +309,7 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
         private final Tunables.ReaderSpinThreshold readerSpinThreshold;
         private final int readerSpinCount;
         private final int nullOwnerRetries;
-        /** Added with issue 13; a stream written before reads false, the default. */
+        /** A stream written before this field existed reads false, the default. */
         private final boolean padded;
         /** Inverted, so a stream written before it existed reads false: adaptations on, the default. */
         private final boolean noPlatformAdaptations;

@@ -136,8 +136,8 @@ public final class RwsemBuilder
      *
      * <p>Off by default because the kernel does not pad an rwsem embedded in another structure, and a lock meant to
      * be embedded one per object (a cache of a million entries) cannot afford about 270 bytes per padded word. The
-     * bench README gives the footprint per lock both ways, and what padding buys under false sharing
-     * ({@code PackedLocksBenchmark}).
+     * bench notebook (bench/NOTEBOOK.md) gives the footprint per lock both ways, and what padding buys under false
+     * sharing ({@code PackedLocksBenchmark}).
      *
      * @param on whether to pad
      * @return this

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.rwsem4j.TestSupport.Worker;
 
 /**
- * Issue 13: the OSQ, wait lock, queue and counters are made by the first slow path, installed with one CAS, and never
+ * The OSQ, wait lock, queue and counters are made by the first slow path, installed with one CAS, and never
  * by a fast path or a diagnostic. The race test's negative control is the seeded check-then-set install
  * ({@link EngineFaults#RACY_CONTENDED_INSTALL}), which it must catch.
  */

@@ -20,9 +20,9 @@ import org.rwsem4j.slot.SlotInternals;
 
 
 /**
- * Issue 13's heap targets, by object layout rather than by GC deltas: the objects one lock owns, part by part, found
+ * The heap targets, by object layout rather than by GC deltas: the objects one lock owns, part by part, found
  * as the difference between the object graphs of two locks and of one (what the two share, such as the policy, its
- * hooks or a thread, cancels out). Prints the per-part table the bench README quotes, then checks the targets: a
+ * hooks or a thread, cancels out). Prints the per-part table bench/NOTEBOOK.md quotes, then checks the targets: a
  * fresh {@code of("recommended")} at most 200 B besides its 128 B off-heap slot, the on-heap lock at most 160 B, a
  * lock after its first contention at most 1.5 KB. Sizes assume the running JVM's layout (printed).
  *

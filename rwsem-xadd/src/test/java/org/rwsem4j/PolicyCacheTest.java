@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 13: locks of one spec and tunables share one resolved {@link Policy}, so building a lock parses and installs
+ * Locks of one spec and tunables share one resolved {@link Policy}, so building a lock parses and installs
  * nothing again; extra patches, custom clocks and bad specs are never cached.
  */
 final class PolicyCacheTest

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.TestSupport.Worker;
 
 /**
- * Issue 11 4f: the read fast path adds its bias before the slow path runs code that can throw (allocations, and the
+ * The read fast path adds its bias before the slow path runs code that can throw (allocations, and the
  * lock's clock, which the builder takes from the user). A throw there must give the bias back. Otherwise the count
  * keeps a reader that nobody holds, and every writer waits for it forever. Through the public API only: a clock that
  * throws once, on the reader's thread; the injected-fault matrix (torture's FaultInjectionTest) covers the rest.

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Injected faults (issue 11 §5): for every variant in the CI set and every {@link FaultPoint}, the scenario of
+ * Injected faults: for every variant in the CI set and every {@link FaultPoint}, the scenario of
  * {@link FaultScenario} runs once per reach of that point, the n-th reach throwing in the n-th run, until a run
  * reaches the point fewer than n times. Every run must leave the lock usable and quiescent. The totals are printed
  * and written to {@code target/fault-injection.txt}.

@@ -16,7 +16,7 @@ import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One fault-injection run (issue 11 §5) on a fresh lock. A holder takes the write lock and keeps running (so that
+ * One fault-injection run on a fresh lock. A holder takes the write lock and keeps running (so that
  * writers, and readers in reader-spin variants, spin on it before they queue); five readers (the last one timed), a
  * timed writer, a reader behind that writer, an interruptible reader and an interruptible writer then queue behind
  * it, one after another; the two interruptible ones are interrupted and leave; the holder lets go, which grants the

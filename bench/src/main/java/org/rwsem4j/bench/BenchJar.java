@@ -23,7 +23,7 @@ import org.rwsem4j.cli.UsageException;
  */
 record BenchJar(Path path, String commit, String sha256)
 {
-    /** Every rwsem4j bench jar has its entry point here (also at 070b4e6 and before). */
+    /** Every rwsem4j bench jar has its entry point here (older builds too). */
     static final String MAIN_CLASS = "org/rwsem4j/bench/BenchMain.class";
     /** Where the build writes the commit (bench/pom.xml, git-commit-id-maven-plugin). */
     static final String GIT_PROPERTIES = "org/rwsem4j/bench/" + MachineInfo.BUILD_COMMIT_RESOURCE;
@@ -88,7 +88,7 @@ record BenchJar(Path path, String commit, String sha256)
         }
     }
 
-    /** @return e.g. {@code bench-a.jar (sha256 1a2b3c4d5e6f), commit 070b4e6... (built from a clean tree, at ...)} */
+    /** @return e.g. {@code bench-a.jar (sha256 1a2b3c4d5e6f), commit 1a2b3c4... (built from a clean tree, at ...)} */
     String describe()
     {
         return "`" + path + "` (sha256 " + sha256 + "), commit " + commit;

@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.rwsem4j.Rwsem;
 
 /**
- * The cost of building one lock, in ns/op, beside {@code ReentrantReadWriteLock} in the same run (issue 13's
+ * The cost of building one lock, in ns/op, beside {@code ReentrantReadWriteLock} in the same run (the
  * construction target: at most 2x rrwl's). Each call builds a fresh, never contended lock and returns it, so JMH keeps
  * it; the lock is garbage at once, which puts the reclamation of its off-heap slot inside the figure, as it is in a
  * program that makes and drops locks. {@code -prof gc} adds the bytes allocated per lock
@@ -28,7 +28,7 @@ import org.rwsem4j.Rwsem;
  * <p>Forks run with a fixed 2 GB heap: while a heap grows, every build is slow (the young generation's fresh pages
  * are faulted in, and the off-heap arena, which holds the slots of the locks dropped since the last GC, grows with
  * it), so a measurement that starts before the heap and the arena stop growing measures their growth. Give it
- * about 20 warm-up iterations ({@code -wi 20}): the bench README's construction figures do.
+ * about 20 warm-up iterations ({@code -wi 20}), as the construction figures in bench/NOTEBOOK.md do.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

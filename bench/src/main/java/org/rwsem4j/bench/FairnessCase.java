@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * A shape of the fairness harness: how many reader and writer threads, and how long their sections are. The
  * {@link #STANDARD} case is the one the harness has always run (the profile's readers and writers, its load inside and
- * outside every section); the {@link #READER_FLOOD} case is issue 12's starvation check: many readers with long read
+ * outside every section); the {@link #READER_FLOOD} case is the starvation check: many readers with long read
  * sections against two writers with short ones, the shape upstream's reader stealing was reported to starve writers
  * in (May 2026).
  *
@@ -20,7 +20,7 @@ record FairnessCase(String name, int readers, int writers, int load, int readLoa
     /** The profile's readers and writers with its load everywhere. */
     static final FairnessCase STANDARD = new FairnessCase("standard", 0, 0, -1, -1);
 
-    /** Pause units in the reader flood's read sections: about 50 us at 25 ns per unit (this machine's calibration). */
+    /** Pause units in the reader flood's read sections: long ones ({@code LoadCalibration} states a unit's time). */
     static final int FLOOD_READ_LOAD = 2000;
 
     /** 8 readers with long read sections ({@link #FLOOD_READ_LOAD} units) and 2 writers with load 1. */

@@ -56,7 +56,7 @@ final class FairnessHarness
     FairnessResult run(final long millis) throws InterruptedException
     {
         // A short unmeasured phase first: the JVM's first contended acquisitions load the slow-path classes and JFR's
-        // metadata (100-200 ms measured), which would otherwise show up as the run's maximum writer wait.
+        // metadata (slow: see JfrSupport), which would otherwise show up as the run's maximum writer wait.
         phase(WARM_UP_MILLIS);
         stop = false;
         return phase(millis);

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Issue 12's no-starvation targets, checked for {@code all} and {@code recommended} against rrwl-nonfair in the same
+ * The no-starvation targets, checked for {@code all} and {@code recommended} against rrwl-nonfair in the same
  * run, for every {@link FairnessCase}: every reader and writer thread makes progress; the slowest writer completes at
  * least a quarter of rrwl's slowest writer's operations; the maximum writer wait is at most twice rrwl's. Each figure
  * is the worst over the run's forks, on both sides (starvation must not be averaged away).

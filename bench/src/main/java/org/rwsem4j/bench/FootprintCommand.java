@@ -15,13 +15,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code footprint}: issue 13's memory run, in this JVM. Builds {@code --locks} locks and keeps them, contends each
+ * {@code footprint}: the memory run, in this JVM. Builds {@code --locks} locks and keeps them, contends each
  * once with two threads at the same time (this thread holds every write lock while a second thread tries each read
  * lock with a 1 us timeout, so each goes through its read slow path), then drops them all and waits for the
  * off-heap arena to take its slots back. Prints heap used after GC and direct memory in use at the start, with the
  * locks fresh, with them contended and after the drop, as a markdown table; exit status 1 if the heap or the direct
  * memory did not come back (heap within {@value #HEAP_SLACK_MB} MB, direct within {@value #DIRECT_SLACK_MB} MB).
- * A million locks take about 1.3 GB of heap today: run it alone, e.g. {@code java -Xmx3g -jar rwsem4j-bench.jar
+ * A million locks take more than a gigabyte of heap: run it alone, e.g. {@code java -Xmx3g -jar rwsem4j-bench.jar
  * footprint} (the default maximum heap, a quarter of the machine's memory, is enough on a machine of 8 GB or more).
  */
 @Command(name = "footprint", usageHelpAutoWidth = true,

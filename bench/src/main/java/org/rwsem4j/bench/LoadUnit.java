@@ -8,7 +8,7 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The unit of the seed-000 critical-section load ({@link LockTestBenchmark}'s {@code load}). A critical section of
- * PAUSEs and one of plain ALU work stress a lock differently (issue 12), so the cells can be measured in either:
+ * PAUSEs and one of plain ALU work stress a lock differently, so the cells can be measured in either:
  * <ul>
  *   <li>{@link #PAUSE}: {@link Thread#onSpinWait()}, the seeds' PAUSE instruction ({@link Pause});</li>
  *   <li>{@link #TOKENS}: JMH's {@link Blackhole#consumeCPU(long)}, whose tokens are a dependent chain of multiplies

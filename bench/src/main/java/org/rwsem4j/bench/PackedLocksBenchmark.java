@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Issue 13's padding policy, measured: many locks packed side by side on the heap (built back to back by one thread,
+ * The padding policy, measured: many locks packed side by side on the heap (built back to back by one thread,
  * as a cache builds its entries), and a few hot ones, with and without {@code @pad} (the builder's
  * {@code padded(true)}), beside {@code rrwl}, in ns/op. Every contended pattern is a group of two threads, one taking
  * read-lock/unlock pairs and one write-lock/unlock pairs, each around a tiny critical section

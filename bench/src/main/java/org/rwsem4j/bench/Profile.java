@@ -301,9 +301,9 @@ final class Profile
 
     /**
      * A rough cost of one fork of a cell, for the plan's estimate and the progress line (rescaled as cells finish).
-     * Seed-000 costs per operation were measured here at 100,000 ops per worker (2 cores, other work running): a
-     * variant whose readers sleep (no reader-spin) takes about 5 us per operation at 10 threads, one with reader-spin
-     * about 0.4 us, a JDK peer about 0.06 us; at 2 threads all are well under 0.3 us.
+     * The seed-000 costs per operation below are rough figures from a 2-core machine (bench/NOTEBOOK.md keeps them):
+     * at 10 threads a variant whose readers sleep (no reader-spin) costs an order of magnitude more than one with
+     * reader-spin, which costs several times a JDK peer; at 2 threads all are cheap.
      *
      * @param c the cell
      * @return seconds
@@ -368,7 +368,7 @@ final class Profile
         List<Integer> trylockThreads = List.of(1, 2, 4, 8);
         /**
          * Seed-000 warm-up iterations of 200 ms: at 10 threads on 2 cores the JIT compiler competes with the workers,
-         * and a variant's figure falls for about 5 iterations (1 s) before it levels off ({@code bench/README.md},
+         * and a variant's figure falls for several iterations before it levels off ({@code bench/NOTEBOOK.md},
          * "Warm-up").
          */
         int singleShotWarmups = 5;

@@ -11,11 +11,11 @@ import org.rwsem4j.spi.Hooks;
  * slow path; X+slow-wake-control must come out "different", slower, in every such cell. It takes the wake-skip
  * patch's decision point, so it conflicts with wake-skip. Bench-only ({@link BenchControl}).
  *
- * <p>Why {@value #DELAY_NANOS} ns: base's 10-thread cells are bimodal. In about a quarter of its 200 ms iterations a
- * few workers keep the lock and the rest starve (min share 10-30%), and the lock then sleeps and wakes about 100 times
- * per 1,000 operations instead of about 550. A delay per wake acts on those iterations five times less, and at 50 us
- * the control's starved iterations fell among base's ordinary ones, often enough that the bootstrap could not exclude
- * "no change" at the level Holm asks of about 100 verdicts. At 200 us they do not (bench/README.md, "Controls").
+ * <p>Why {@value #DELAY_NANOS} ns: base's 10-thread cells are bimodal. In some of its iterations a few workers keep
+ * the lock and the rest starve, and the lock then sleeps and wakes far less often, so a delay per wake acts on those
+ * iterations much less. A shorter delay let the control's starved iterations fall among base's ordinary ones, often
+ * enough that the bootstrap could not exclude "no change" at the level Holm asks of a run's verdicts; this one does
+ * not (bench/NOTEBOOK.md, "Engine decisions and their measurements").
  */
 public final class SlowWakeControlPatch extends AbstractPatch implements BenchControl
 {

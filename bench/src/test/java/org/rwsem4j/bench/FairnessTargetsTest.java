@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The reader-flood case (cells, child command line, harness arguments) and issue 12's no-starvation bounds, each
+ * The reader-flood case (cells, child command line, harness arguments) and the no-starvation bounds, each
  * with a case that meets it and a negative control that misses it.
  */
 class FairnessTargetsTest

@@ -7,7 +7,7 @@ package org.rwsem4j.osq;
  *
  * <p>{@code gap} fills the 4 bytes between a 12-byte object header and the first 8-byte-aligned long. Without it,
  * JDK 15+ field layout (JDK-8237767) puts a subclass's 4-byte field there, and {@code tail} (a compressed reference)
- * landed at offset 12, ahead of all the padding (measured, issue 13; {@code OsqLayoutTest} checks it).
+ * lands at offset 12, ahead of all the padding ({@code OsqLayoutTest} checks it).
  */
 @SuppressWarnings("unused")
 abstract class OsqL1Pad extends AbstractOsq

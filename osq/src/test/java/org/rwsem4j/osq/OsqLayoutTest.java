@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The padding around the OSQ's tail does what its javadoc says: at least 128 bytes of the object come before the tail
  * and after it, in the layout this JVM chose. Before the {@code gap} filler of {@link OsqL1Pad}, JDK 17 put the tail
- * at offset 12, in front of the leading padding (issue 13), and this test failed there. {@link CompactOsq} is the
+ * at offset 12, in front of the leading padding, and this test failed there. {@link CompactOsq} is the
  * opposite: its tail and nothing else, so the object is a header and one reference.
  */
 class OsqLayoutTest

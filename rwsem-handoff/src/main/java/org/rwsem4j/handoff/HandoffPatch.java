@@ -31,8 +31,8 @@ public final class HandoffPatch extends AbstractPatch
     }
 
     /**
-     * 5.3's {@code rwsem_spin_on_owner}: "if (atomic_long_read(&sem->count) & RWSEM_FLAG_HANDOFF) { state =
-     * OWNER_NONSPINNABLE; break; }" inside the loop on a writer owner.
+     * 5.3's {@code rwsem_spin_on_owner} (4f23dbc1e657): inside the loop on a writer owner, a spinner that sees the
+     * handoff bit in the count stops, reporting the owner as not worth spinning on.
      */
     private static boolean quitOnHandoff(final long count)
     {

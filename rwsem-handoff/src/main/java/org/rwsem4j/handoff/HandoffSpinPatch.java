@@ -36,12 +36,13 @@ public final class HandoffSpinPatch extends AbstractPatch
     }
 
     /**
-     * The seed's second hunk, in {@code rwsem_down_write_slowpath} after a failed try: "if ((wstate ==
-     * WRITER_HANDOFF) && (rwsem_spin_on_owner(sem, 0) == OWNER_NULL)) goto trylock_again;". The engine consults it
-     * only for the writer holding the handoff. Two Java adaptations: a NULL owner over readers in the count is
-     * readers that do not mark the owner (no {@code reader-owned}), not a writer releasing, so it sleeps on them as on
-     * a reader-owned lock instead of spending retries on wait-lock round trips; and the immediate retries are bounded
-     * by the engine ({@link SlowPath#mayRetryWithoutSleeping}), since a NULL owner can last a scheduler slice here.
+     * The seed's second hunk (91d2a812dfb9), in {@code rwsem_down_write_slowpath} after a failed try: a writer that
+     * holds the handoff spins on the owner, and if the owner it ends on is NULL it tries the lock again at once
+     * instead of sleeping. The engine consults it only for the writer holding the handoff. Two Java adaptations: a
+     * NULL owner over readers in the count is readers that do not mark the owner (no {@code reader-owned}), not a
+     * writer releasing, so it sleeps on them as on a reader-owned lock instead of spending retries on wait-lock round
+     * trips; and the immediate retries are bounded by the engine ({@link SlowPath#mayRetryWithoutSleeping}), since
+     * a NULL owner can last a scheduler slice here.
      */
     private static boolean spinOnOwnerBeforeSleeping(final SlowPath path, final Waiter writer)
     {

@@ -15,7 +15,7 @@ import org.rwsem4j.testkit.Locker;
 import org.rwsem4j.testkit.SteppedClock;
 
 /**
- * Issue 11, 4a: writer-respin and handoff together (both in {@code all}). A woken head writer that has just set
+ * Writer-respin and handoff together (both in {@code all}). A woken head writer that has just set
  * HANDOFF, with spinners present and a running writer owner, must keep its place: before the fix it left the queue
  * to respin, the next head inherited its bit, and it rejoined at the tail, so the longest waiter gave its handoff
  * away every time it reached the head.

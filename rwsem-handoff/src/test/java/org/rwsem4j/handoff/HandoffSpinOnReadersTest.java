@@ -15,7 +15,7 @@ import org.rwsem4j.testkit.Locker;
 import org.rwsem4j.testkit.SteppedClock;
 
 /**
- * Issue 11, 4c: handoff-spin on a reader-held lock. Seed 001 retries at once on a NULL owner because a NULL owner
+ * Handoff-spin on a reader-held lock. Seed 001 retries at once on a NULL owner because a NULL owner
  * right after a writer means the writer has just released; readers show as reader-owned there, and the handoff
  * writer sleeps. Without {@code reader-owned} the readers leave the owner NULL, so the engine must tell them from a
  * releasing writer by the count (readers and no writer bit) instead of spending its NULL-owner retries on wait-lock

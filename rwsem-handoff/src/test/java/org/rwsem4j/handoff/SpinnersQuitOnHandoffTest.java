@@ -14,7 +14,7 @@ import org.rwsem4j.testkit.Locker;
 import org.rwsem4j.testkit.SteppedClock;
 
 /**
- * Issue 11, 4b: where {@code handoff} alone (kernel 5.3) makes optimistic spinners quit on HANDOFF. 5.3 checks the
+ * Where {@code handoff} alone (kernel 5.3) makes optimistic spinners quit on HANDOFF. 5.3 checks the
  * bit inside {@code rwsem_spin_on_owner}'s loop over a writer owner (the lines seed 001 deletes), so a spinner quits
  * when the bit appears while it spins on a running writer, and keeps spinning through a NULL owner (or readers)
  * whatever the bit says: it only cannot take the lock. The engine used to check in the outer spin loop instead,

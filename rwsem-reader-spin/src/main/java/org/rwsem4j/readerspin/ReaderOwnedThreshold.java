@@ -15,9 +15,9 @@ import org.rwsem4j.Tunables;
  *       10 + min(readers, 30) / 2 microseconds, re-armed at every transition into a reader-owned phase; the clock is
  *       read every 16 iterations.</li>
  * </ul>
- * The count is the default because it is what the seed measured; on a 2-core Java host one iteration (an
- * {@code onSpinWait} plus two volatile loads and the policy call) costs roughly 40–150 ns, so 64 iterations is about
- * 3–10 µs, inside the time budget's 10–25 µs range. Every other state is left to the refined policy.
+ * The count is the default because it is the seed's; 64 iterations (each an {@code onSpinWait} plus two volatile
+ * loads and the policy call) last a few microseconds on a Java host, within the time budget's 10–25 µs range.
+ * Every other state is left to the refined policy.
  */
 final class ReaderOwnedThreshold implements SpinPolicy
 {

@@ -32,8 +32,8 @@ public final class ReaderSpinPatch extends AbstractPatch
     /**
      * The seed's {@code rwsem_down_read_failed} hunk: unless HANDOFF or READ_FAIL is set, a reader whose owner is
      * worth spinning on gives back the bias its fast path added, spins ({@code rwsem_optimistic_spin} with the
-     * reader trylock), and after winning wakes the readers queued behind ({@code __rwsem_do_wake(sem,
-     * RWSEM_WAKE_READ_OWNED)}); otherwise it queues as before.
+     * reader trylock), and after winning wakes the readers queued behind (the seed's wake in its read-owned mode);
+     * otherwise it queues as before.
      */
     private static boolean spinBeforeQueueing(final SlowPath path, final Waiter reader, final long count)
     {

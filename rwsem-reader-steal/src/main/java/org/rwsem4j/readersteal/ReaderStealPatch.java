@@ -35,7 +35,7 @@ public final class ReaderStealPatch extends AbstractPatch
      * counts this reader too. 2f06f702925b: on a reader-owned lock with another reader counted and no writer bit,
      * queue. 1a728dff855a: with no writer, no handoff (and no READ_FAIL) in the count, keep the bias as the read lock
      * ({@code rwsem_set_reader_owned}, {@code rwsem_rlock_steal}); if this is the only reader and waiters are queued,
-     * wake the readers at the head ({@code rwsem_mark_wake(RWSEM_WAKE_READ_OWNED)}). Otherwise queue.
+     * wake the readers at the head ({@code rwsem_mark_wake} in its read-owned mode). Otherwise queue.
      */
     private static boolean stealBeforeQueueing(final SlowPath path, final long count)
     {

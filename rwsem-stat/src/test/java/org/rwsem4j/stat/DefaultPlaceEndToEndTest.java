@@ -27,11 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rwsem4j.stats.StatsFile;
 
 /**
- * Issue 14 §1 end to end, through the real default place of a child JVM (its own {@code java.io.tmpdir} and user, no
- * seam): the symlink attack planted before the child names its locks, at the old place
- * {@code <tmpdir>/rwsem4j-<pid>.stats} and at the new one {@code <tmpdir>/rwsem4j_<user>/<pid>.stats}. The target
- * stays byte for byte, the child's locks work, and {@code rwsem-stat <pid>} reads the child (old place) or refuses
- * the planted file in one line with exit 2 (new place).
+ * The stats file's safety end to end, through the real default place of a child JVM (its own
+ * {@code java.io.tmpdir} and user, no seam): the symlink attack planted before the child names its locks, at the
+ * old place {@code <tmpdir>/rwsem4j-<pid>.stats} and at the new one {@code <tmpdir>/rwsem4j_<user>/<pid>.stats}.
+ * The target stays byte for byte, the child's locks work, and {@code rwsem-stat <pid>} reads the child (old place)
+ * or refuses the planted file in one line with exit 2 (new place).
  */
 class DefaultPlaceEndToEndTest
 {

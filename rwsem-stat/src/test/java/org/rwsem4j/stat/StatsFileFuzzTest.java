@@ -22,7 +22,7 @@ import org.rwsem4j.Rwsem;
 import org.rwsem4j.stats.StatsFile;
 
 /**
- * Issue 14 §1: no file, however truncated, corrupt, foreign or of another version, gets anything from
+ * No file, however truncated, corrupt, foreign or of another version, gets anything from
  * {@code rwsem-stat} but a valid print (exit 0) or one line on stderr and exit 2: never a stack trace, never exit 1,
  * never an exception out of {@link Main#run}. Inputs: random bytes (many seeds and lengths), random bodies behind a
  * valid header, a valid file with random bytes of its counter metadata changed, a valid file truncated at every header

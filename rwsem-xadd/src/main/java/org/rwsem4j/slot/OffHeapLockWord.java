@@ -10,7 +10,7 @@ import org.rwsem4j.spi.LockWord;
  * {@link OffHeapSlotArena} chunk or in a counter slot of a mapped stats file. The bounds and alignment are checked
  * once, where the word is made; every access then goes straight to Agrona's {@link UnsafeApi} on the raw address,
  * because {@code AtomicBuffer}'s per-access bounds check (on unless a system property is set before Agrona
- * initialises, which a library cannot do for its users) measured as a large share of an uncontended lock/unlock.
+ * initialises, which a library cannot do for its users) is a large share of an uncontended lock/unlock.
  *
  * <p>The word holds what keeps its memory: the {@link SlotGroup} its slot came from for an arena word (the group is
  * reclaimed once none of its words is reachable, and it keeps its chunk's memory), or the stats file's buffer for a
@@ -94,8 +94,8 @@ public final class OffHeapLockWord implements LockWord
      * Zeroes a fresh arena slot with a release store. That orders it after the claim of the slot's group (the CASes
      * that follow the previous owner's last access); the publication of the lock then orders it as it orders every
      * other write of the constructor building the lock (a safe publication carries all earlier writes, and the freeze
-     * of the engine's final fields orders them before a racy one). A volatile store's full fence bought nothing more
-     * and measured about 10 ns of a lock's construction.
+     * of the engine's final fields orders them before a racy one). A volatile store's full fence buys nothing more
+     * and slows construction.
      */
     void initialiseFresh(final long value)
     {

@@ -8,8 +8,8 @@ import java.lang.invoke.VarHandle;
  * the locks built while it is the arena's current group, and reclaimed as one: every word of the group holds it, and
  * its {@link SlotTicket} (a phantom reference to it) is enqueued once no word does, that is once every lock built from
  * it is unreachable. The group is the unit of reclamation so that a lock costs no reference object of its own: the
- * GC discovers and the reclaimer handles one ticket per {@code GROUP_SLOTS} locks (a ticket per lock measured about
- * 1 us per lock built and dropped, most of it in the GC's reference processing).
+ * GC discovers and the reclaimer handles one ticket per {@code GROUP_SLOTS} locks (a ticket per lock costs every
+ * lock built and dropped a reference object, and the GC's reference processing its time).
  *
  * <p>The price: a lock that lives on keeps its whole group (a group whose other locks are gone is not handed out
  * again until the last one goes), so off-heap memory can exceed the live locks' slots by up to

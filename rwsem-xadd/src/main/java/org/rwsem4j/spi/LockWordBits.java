@@ -1,7 +1,7 @@
 package org.rwsem4j.spi;
 
 /**
- * The layout of the 64-bit lock word (the kernel's 2019+ {@code sem->count}), shared by every variant.
+ * The layout of the 64-bit lock word (the kernel's count since 5.3, 64489e78004c), shared by every variant.
  *
  * <h2>Guide to the count field</h2>
  * <pre>

@@ -14,7 +14,7 @@ import org.rwsem4j.Tunables;
 public interface SlowPath
 {
     /**
-     * {@code atomic_long_read(&sem->count)}: the count now (a volatile read); see {@link LockWordBits}.
+     * The kernel's read of the count: the count now (a volatile read); see {@link LockWordBits}.
      *
      * @return the count
      */
@@ -76,7 +76,7 @@ public interface SlowPath
     void event(LockEvent event);
 
     /**
-     * Gives back the reader bias the read fast path added ({@code atomic_long_add(-RWSEM_READER_BIAS)}), waking the
+     * Gives back the reader bias the read fast path added (the kernel subtracts one reader bias), waking the
      * queue if that bias may have hidden the last reader's wakeup.
      *
      * @param reader the current read acquisition, still holding its fast path's bias
@@ -102,7 +102,7 @@ public interface SlowPath
     boolean optimisticSpin(Waiter waiter);
 
     /**
-     * {@code rwsem_mark_wake(RWSEM_WAKE_READ_OWNED)} if anyone is queued: the caller holds a read lock, so the
+     * {@code rwsem_mark_wake} in its read-owned mode if anyone is queued: the caller holds a read lock, so the
      * readers at the head of the queue join it (no trial grant).
      */
     void wakeReadersReadOwned();
@@ -128,7 +128,7 @@ public interface SlowPath
     boolean mayRetryWithoutSleeping(Waiter waiter);
 
     /**
-     * Takes the wait lock, {@code rwsem_mark_wake(RWSEM_WAKE_ANY)}, drops it, then {@code wake_up_q}.
+     * Takes the wait lock, runs {@code rwsem_mark_wake} in its wake-any mode, drops it, then {@code wake_up_q}.
      */
     void wake();
 

@@ -18,7 +18,7 @@ import org.rwsem4j.RwsemBuilder;
 import org.rwsem4j.spi.LockWord;
 
 /**
- * Issue 13's padding policy: {@link RwsemBuilder#padded(boolean)} is off by default, reaches the tunables, chooses
+ * The padding policy: {@link RwsemBuilder#padded(boolean)} is off by default, reaches the tunables, chooses
  * the on-heap word's class (a 24-byte {@link OnHeapLockWord}, or the {@link PaddedOnHeapLockWord} with two cache
  * lines on each side), and leaves the off-heap word, always padded by its slot, alone.
  */

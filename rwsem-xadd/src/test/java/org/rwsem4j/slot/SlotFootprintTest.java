@@ -45,7 +45,7 @@ class SlotFootprintTest
 
     private static final OffHeapSlotArena ARENA = OffHeapSlotArena.INSTANCE;
     /**
-     * Direct memory in use back to within 1 MB of its start once the dropped locks are collected (issue 13 asks for
+     * Direct memory in use back to within 1 MB of its start once the dropped locks are collected (the target allows
      * 8 MB; a batch alone is 6.4 MB, so 8 MB would not see chunks that are never freed).
      */
     private static final long DIRECT_SLACK = 1L << 20;
@@ -275,7 +275,7 @@ class SlotFootprintTest
     }
 
     /**
-     * Issue 13's "after its first contention": this thread holds every lock's write lock while a second thread tries
+     * The target's "after its first contention": this thread holds every lock's write lock while a second thread tries
      * each read lock with a timeout, so every lock goes through its read slow path once (and counts its events).
      */
     private static void contendEachOnce(final Object[] locks)

@@ -25,7 +25,7 @@ import org.rwsem4j.LockEvents;
 import org.rwsem4j.Rwsem;
 
 /**
- * The stats file cannot be turned against another file (issue 14 §1): the symlink attack at the old and the new
+ * The stats file cannot be turned against another file: the symlink attack at the old and the new
  * default place leaves its target unchanged and the lock working; the per-user directory is 0700 and the file 0600,
  * both the user's; an unsafe directory or path is refused with a message naming it; stale files of dead processes are
  * removed and nothing else. The default place is pointed at a {@code @TempDir} through {@link StatsFile#resetDefault}.

@@ -11,7 +11,7 @@ import org.rwsem4j.spi.LockWordBits;
 /**
  * Test-only negative control for the torture's quiescence check: the first read trylock that succeeds adds its reader
  * bias twice, so one bias is never given back, as a slow path that throws between adding a bias and giving it back
- * would leave it (issue 11 §4f). In a run without writers nothing else can see it: readers do not wait for readers,
+ * would leave it. In a run without writers nothing else can see it: readers do not wait for readers,
  * so the oracles and the watchdog stay quiet, and only the lock word after the run shows {@code readers=1}.
  */
 final class LeakOneReaderBias extends AbstractPatch

@@ -163,7 +163,7 @@ class MainTest
         assertTrue(r.err.isEmpty(), r::all);
     }
 
-    /** Issue 11 §7: every combination gets at least --min-per-run (2 s by default) per oracle, whatever --duration. */
+    /** Every combination gets at least --min-per-run (2 s by default) per oracle, whatever --duration. */
     @Test
     void everyCombinationGetsAMinimumPerRun() throws UsageException
     {
