@@ -2,6 +2,7 @@ package org.rwsem4j.all;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -38,18 +39,24 @@ class AllModulesTest
     }
 
     @Test
-    void recommendedIsTheFullSetWhenEveryModuleIsIn()
+    void recommendedIsTheFullSetOrFailsNamingWhatIsMissing()
     {
         final Set<String> recommended = Set.of(RECOMMENDED.split("\\+"));
-        final String variant = Rwsem.builder().variant("recommended").onHeap().build().variant();
         if (expected().containsAll(recommended))
         {
-            assertEquals(RECOMMENDED, variant);
+            assertEquals(RECOMMENDED, Rwsem.builder().variant("recommended").onHeap().build().variant());
         }
         else
         {
-            assertTrue(!RECOMMENDED.equals(variant) && expected().containsAll(Set.of(variant.split("\\+"))) ||
-                "base".equals(variant), variant);
+            final String message = assertThrows(IllegalArgumentException.class,
+                () -> Rwsem.builder().variant("recommended").onHeap().build()).getMessage();
+            final String missing = message.substring(message.indexOf("not on the classpath: "));
+            for (final String p : recommended)
+            {
+                assertEquals(!expected().contains(p), missing.contains(p + " (") || missing.contains(p + ", "),
+                    () -> p + ": " + message);
+            }
+            assertTrue(message.contains("or depend on org.rwsem4j:rwsem4j-all"), message);
         }
     }
 
