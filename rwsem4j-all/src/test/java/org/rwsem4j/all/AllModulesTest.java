@@ -11,6 +11,7 @@ import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.Variant;
 
 /**
  * What rwsem4j-all's dependencies put on the classpath is exactly what its active profiles name: every patch of every
@@ -65,6 +66,9 @@ class AllModulesTest
     {
         final Set<String> all = new TreeSet<>(expected());
         all.remove("wake-skip");
+        // a patch whose requirement's module is left out (nonspinnable without rwsem-reader-spin) cannot be in all
+        all.removeIf(p -> !expected().containsAll(Variant.requiresClosure(Set.of(p),
+            n -> Variant.patch(n) == null ? null : Variant.patch(n).requires())));
         final String variant = Rwsem.builder().variant("all").onHeap().build().variant();
         assertEquals(all.isEmpty() ? "base" : String.join("+", all), variant);
     }
