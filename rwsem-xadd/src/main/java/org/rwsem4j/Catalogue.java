@@ -1,5 +1,7 @@
 package org.rwsem4j;
 
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,9 +35,13 @@ final class Catalogue
     static final String ALL = "all";
     static final String RECOMMENDED = "recommended";
 
+    /** The aggregate module that carries the engine and every patch module. */
+    static final String ALL_MODULES = "org.rwsem4j:rwsem4j-all";
+
     /**
-     * The recommended preset, filtered to the patches on the classpath (a member whose requirement is missing is
-     * dropped). Chosen from the quick ablation (bench/NOTEBOOK.md, "Choosing recommended"): reader-steal (5.11) is
+     * The recommended preset, in full: it resolves to exactly these patches, or fails naming the missing ones and
+     * their modules ({@link #missingRecommended}); it never drops a member whose module is missing. Chosen from the
+     * quick ablation (bench/NOTEBOOK.md, "Choosing recommended"): reader-steal (5.11) is
      * the largest single effect once the platform adaptations are in, so it is in; reader-spin (with the
      * spin-on-readers threshold and the reader-owned state it needs) keeps readers that meet a writer owner off the
      * queue; handoff bounds every waiter's wait at about the handoff timeout, and handoff-spin keeps the lock busy
@@ -47,5 +53,41 @@ final class Catalogue
 
     private Catalogue()
     {
+    }
+
+    /**
+     * Names missing patches with their modules, grouped by module in the order the patches are given, e.g.
+     * {@code spin-on-readers, reader-spin (module org.rwsem4j:rwsem-reader-spin); handoff (module
+     * org.rwsem4j:rwsem-handoff)}. A name the catalogue does not know is listed without a module.
+     *
+     * @param patches patch names, in the order to list them
+     * @return the list, or {@code none} if there are no names
+     */
+    static String missingModules(final Collection<String> patches)
+    {
+        final LinkedHashMap<String, List<String>> byModule = new LinkedHashMap<>();
+        for (final String p : patches)
+        {
+            final String module = MODULE_OF.get(p);
+            byModule.computeIfAbsent(module == null ? "" : module, m -> new ArrayList<>()).add(p);
+        }
+        final List<String> parts = new ArrayList<>();
+        byModule.forEach((module, names) -> parts.add(String.join(", ", names) +
+            (module.isEmpty() ? "" : " (module org.rwsem4j:" + module + ")")));
+        return parts.isEmpty() ? "none" : String.join("; ", parts);
+    }
+
+    /**
+     * The message of the {@link IllegalArgumentException} that {@code recommended} gives when members are missing:
+     * the preset's definition, every missing patch with its module, and the one dependency that has them all.
+     *
+     * @param missing the members that are not on the classpath, in the preset's order
+     * @return the message
+     */
+    static String missingRecommended(final Collection<String> missing)
+    {
+        return "spec '" + RECOMMENDED + "' (" + String.join("+", RECOMMENDED_PATCHES) + ") needs patches that are " +
+            "not on the classpath: " + missingModules(missing) + ". Add those modules, or depend on " + ALL_MODULES +
+            " (the engine and every patch module)";
     }
 }

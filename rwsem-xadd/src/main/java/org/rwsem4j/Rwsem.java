@@ -73,7 +73,9 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
      * @param spec a preset ({@code base}, {@code xadd}, {@code all}, {@code recommended}) or patch names joined by
      *             {@code +}
      * @return a new lock
-     * @throws IllegalArgumentException for a bad spec; the message lists the available patches
+     * @throws IllegalArgumentException for a bad spec (the message lists the available patches), or for
+     *                                  {@code recommended} when one of its patches is not on the classpath (the
+     *                                  message names each missing patch and its module)
      * @throws IllegalStateException if the Agrona JVM flag is missing (the message names it)
      */
     public static Rwsem of(final String spec)
@@ -84,7 +86,10 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
         }
         // builder().variant(spec).build() without the builder: no name, so no stats file; the off-heap word
         final Policy policy = Policy.defaults(spec);
-        return new Rwsem(Engine.create(policy.variant, policy.choices, SlotSource.offHeap(), null, null, false));
+        final Rwsem lock = new Rwsem(Engine.create(policy.variant, policy.choices, SlotSource.offHeap(), null, null,
+            false));
+        PresetLog.built(policy.variant); // what `all` became, once per resolved set
+        return lock;
     }
 
     /**

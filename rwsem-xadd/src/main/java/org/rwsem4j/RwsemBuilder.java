@@ -263,7 +263,8 @@ public final class RwsemBuilder
      * of one kind parses nothing again.
      *
      * @return a new, unlocked lock
-     * @throws IllegalArgumentException for a bad spec (the message says what is wrong)
+     * @throws IllegalArgumentException for a bad spec (the message says what is wrong; for {@code recommended} with a
+     *                                  patch missing, it names each missing patch and its module)
      * @throws IllegalStateException if the off-heap word is chosen and the Agrona JVM flag is missing
      */
     public Rwsem build()
@@ -281,7 +282,9 @@ public final class RwsemBuilder
         }
         // A refused default place gives null (warned once): the lock works, its counters stay in process.
         final StatsFile file = !publishes ? null : statsChosen ? stats : StatsFile.defaultForLocks();
-        return new Rwsem(Engine.create(policy.variant, policy.choices, source, name, file, publishWord));
+        final Rwsem lock = new Rwsem(Engine.create(policy.variant, policy.choices, source, name, file, publishWord));
+        PresetLog.built(policy.variant); // what `all` became, once per resolved set
+        return lock;
     }
 
     /** Whether this build may take {@link Policy#defaults}: no extra patches and every tunable at its default. */

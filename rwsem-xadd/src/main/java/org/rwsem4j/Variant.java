@@ -20,16 +20,26 @@ import org.rwsem4j.spi.Patch;
 /**
  * A resolved combination of patches. Spec grammar: {@code spec := preset | name ('+' name)*}; names are the
  * lower-case patch names, white space is trimmed, order does not matter. Presets: {@code base} (alias {@code xadd}),
- * {@code all} (every available patch not marked opt-in) and {@code recommended}. The canonical form is {@code base}
- * or the sorted names joined by {@code +}.
+ * {@code all} (every available patch not marked opt-in, whatever that is on this classpath; a lock built from it logs
+ * once what it became, {@link PresetLog}) and {@code recommended} (its full definition, or an
+ * {@link IllegalArgumentException} naming the missing patches and their modules, as an explicit spec gives). The
+ * canonical form is {@code base} or the sorted names joined by {@code +}.
  */
 public final class Variant
 {
     private final List<Patch> installOrder;
     private final String spec;
+    /** Resolved from the {@code all} preset: a lock built from it announces what {@code all} became. */
+    final boolean fromAll;
 
     private Variant(final List<Patch> installOrder)
     {
+        this(installOrder, false);
+    }
+
+    private Variant(final List<Patch> installOrder, final boolean fromAll)
+    {
+        this.fromAll = fromAll;
         this.installOrder = List.copyOf(installOrder);
         final TreeSet<String> names = new TreeSet<>();
         installOrder.forEach(p -> names.add(p.name()));
@@ -46,18 +56,41 @@ public final class Variant
      */
     public static Variant parse(final String spec)
     {
-        return resolve(spec, List.of());
+        return resolve(spec, List.of(), Registry.PATCHES);
+    }
+
+    /**
+     * Parses a spec as a classpath with only some of the patches on it would: what a build without some patch
+     * modules resolves, and the message it fails with. For tools that report what the presets become (a trimmed
+     * build's {@code recommended}) and their tests; a lock is always built from the patches actually present.
+     *
+     * @param spec      e.g. {@code recommended}
+     * @param available the patch names to treat as present; names not on this classpath are ignored
+     * @return the variant
+     * @throws IllegalArgumentException as {@link #parse(String)} on a classpath with only those patches
+     */
+    public static Variant parse(final String spec, final Collection<String> available)
+    {
+        final TreeMap<String, Patch> present = new TreeMap<>(Registry.PATCHES);
+        present.keySet().retainAll(Set.copyOf(available));
+        return resolve(spec, List.of(), Collections.unmodifiableMap(present));
     }
 
     static Variant resolve(final String spec, final Collection<Patch> extra)
     {
-        final Map<String, Patch> available = Registry.PATCHES;
+        return resolve(spec, extra, Registry.PATCHES);
+    }
+
+    private static Variant resolve(final String spec, final Collection<Patch> extra,
+        final Map<String, Patch> available)
+    {
         final LinkedHashMap<String, Patch> chosen = new LinkedHashMap<>();
+        boolean fromAll = false;
         if (spec == null || spec.isBlank())
         {
             if (extra.isEmpty())
             {
-                throw new IllegalArgumentException("empty variant spec; " + help());
+                throw new IllegalArgumentException("empty variant spec; " + help(available));
             }
         }
         else
@@ -72,16 +105,27 @@ public final class Variant
             {
                 available.values().stream().filter(p -> !p.optIn() && requirementsAvailable(p, available))
                     .forEach(p -> chosen.put(p.name(), p));
+                fromAll = extra.isEmpty();
             }
             else if (lower.equals(Catalogue.RECOMMENDED))
             {
+                // The full definition or nothing: a preset that quietly shrank would run another variant by its name.
+                final List<String> missing = new ArrayList<>();
                 for (final String n : Catalogue.RECOMMENDED_PATCHES)
                 {
                     final Patch p = available.get(n);
-                    if (p != null && requirementsAvailable(p, available))
+                    if (p == null)
+                    {
+                        missing.add(n);
+                    }
+                    else
                     {
                         chosen.put(n, p);
                     }
+                }
+                if (!missing.isEmpty())
+                {
+                    throw new IllegalArgumentException(Catalogue.missingRecommended(missing));
                 }
             }
             else
@@ -91,7 +135,8 @@ public final class Variant
                 {
                     if (raw.trim().isEmpty())
                     {
-                        throw new IllegalArgumentException("empty patch name in spec '" + spec + "'; " + help());
+                        throw new IllegalArgumentException("empty patch name in spec '" + spec + "'; " +
+                            help(available));
                     }
                 }
                 for (final String raw : names)
@@ -100,7 +145,8 @@ public final class Variant
                     if (isPreset(n))
                     {
                         throw new IllegalArgumentException(
-                            "preset '" + n + "' cannot be combined with patch names in '" + spec + "'; " + help());
+                            "preset '" + n + "' cannot be combined with patch names in '" + spec + "'; " +
+                            help(available));
                     }
                     final Patch p = available.get(n);
                     if (p == null)
@@ -112,7 +158,7 @@ public final class Variant
                                 "Maven module org.rwsem4j:" + module + " (or build without -P '!" + module + "')");
                         }
                         throw new IllegalArgumentException("unknown patch '" + n + "' in spec '" + spec + "'; " +
-                            help());
+                            help(available));
                     }
                     if (chosen.put(n, p) != null)
                     {
@@ -128,10 +174,10 @@ public final class Variant
                 throw new IllegalArgumentException("duplicate patch '" + p.name() + "'");
             }
         }
-        return new Variant(validate(chosen));
+        return new Variant(validate(chosen), fromAll);
     }
 
-    /** A patch whose requirements (transitively) are on the classpath; presets skip the others. */
+    /** A patch whose requirements (transitively) are on the classpath; {@code all} skips the others. */
     private static boolean requirementsAvailable(final Patch p, final Map<String, Patch> available)
     {
         return available.keySet().containsAll(requiresClosure(p.requires(), requiresIn(available)));
@@ -143,10 +189,10 @@ public final class Variant
             n.equals(Catalogue.RECOMMENDED);
     }
 
-    private static String help()
+    private static String help(final Map<String, Patch> available)
     {
-        return "available patches: " + (Registry.PATCHES.isEmpty() ? "(none on the classpath)" :
-            String.join(", ", Registry.PATCHES.keySet())) + "; presets: base (alias xadd), all, recommended; " +
+        return "available patches: " + (available.isEmpty() ? "(none on the classpath)" :
+            String.join(", ", available.keySet())) + "; presets: base (alias xadd), all, recommended; " +
             "a spec is a preset or patch names joined by '+'";
     }
 

@@ -23,7 +23,7 @@ import org.rwsem4j.slot.SlotInternals;
  * The heap targets, by object layout rather than by GC deltas: the objects one lock owns, part by part, found
  * as the difference between the object graphs of two locks and of one (what the two share, such as the policy, its
  * hooks or a thread, cancels out). Prints the per-part table bench/NOTEBOOK.md quotes, then checks the targets: a
- * fresh {@code of("recommended")} at most 200 B besides its 128 B off-heap slot, the on-heap lock at most 160 B, a
+ * fresh {@code of("base")} at most 200 B besides its 128 B off-heap slot, the on-heap lock at most 160 B, a
  * lock after its first contention at most 1.5 KB. Sizes assume the running JVM's layout (printed).
  *
  * <p>The graphs are taken on on-heap locks: from an off-heap lock a graph walk reaches its slot group, the chunk, the
@@ -44,9 +44,9 @@ class FootprintLayoutTest
     {
         System.out.println("[layout] " + VM.current().details().replace('\n', ' '));
         final long rrwl = report("ReentrantReadWriteLock", ReentrantReadWriteLock::new, false);
-        final long onHeap = report("recommended, on-heap word", () -> onHeap(false), false);
-        final long padded = report("recommended, on-heap word, padded(true)", () -> onHeap(true), false);
-        final long onHeapContended = report("recommended, on-heap word, contended once", () -> onHeap(false), true);
+        final long onHeap = report("base, on-heap word", () -> onHeap(false), false);
+        final long padded = report("base, on-heap word, padded(true)", () -> onHeap(true), false);
+        final long onHeapContended = report("base, on-heap word, contended once", () -> onHeap(false), true);
         final long groupShare = (ClassLayout.parseClass(SlotInternals.SLOT_GROUP).instanceSize() +
             ClassLayout.parseClass(SlotInternals.SLOT_TICKET).instanceSize() +
             ClassLayout.parseClass(WeakReference.class).instanceSize() +
@@ -58,10 +58,10 @@ class FootprintLayoutTest
         System.out.printf("[layout] off-heap word: %+d B against the on-heap word (%d B OffHeapLockWord, %d B share " +
             "of its slot group's objects), plus its 128 B slot%n", wordDelta, ClassLayout.parseClass(
             OffHeapLockWord.class).instanceSize(), groupShare);
-        System.out.printf("[layout] summary: rrwl %d B; of(\"recommended\") %d B fresh, %d B contended once (+ 128 B " +
+        System.out.printf("[layout] summary: rrwl %d B; of(\"base\") %d B fresh, %d B contended once (+ 128 B " +
             "slot); on-heap %d B fresh, %d B contended once; padded on-heap %d B%n", rrwl, fresh, contended, onHeap,
             onHeapContended, padded);
-        assertTrue(fresh <= FRESH_TARGET, "fresh of(\"recommended\"): " + fresh + " B > " + FRESH_TARGET);
+        assertTrue(fresh <= FRESH_TARGET, "fresh of(\"base\"): " + fresh + " B > " + FRESH_TARGET);
         assertTrue(onHeap <= ON_HEAP_TARGET, "on-heap lock: " + onHeap + " B > " + ON_HEAP_TARGET);
         assertTrue(contended <= CONTENDED_TARGET, "contended once: " + contended + " B > " + CONTENDED_TARGET);
         assertTrue(onHeapContended > onHeap, "a contended lock keeps its contended state: " + onHeapContended);
@@ -69,7 +69,7 @@ class FootprintLayoutTest
 
     private static Rwsem onHeap(final boolean padded)
     {
-        return Rwsem.builder().variant("recommended").onHeap().padded(padded).build();
+        return Rwsem.builder().variant("base").onHeap().padded(padded).build();
     }
 
     /** Prints the objects one lock owns, by class, and returns their total size. */

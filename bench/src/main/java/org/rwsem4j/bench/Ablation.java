@@ -190,12 +190,13 @@ final class Ablation
             "- profile: %s (%d forks%s; seed-000 cells %s); %d cells, %d runs, " +
             "took %s%n%s" +
             "- verdicts: %d, Holm-corrected together (family-wise false-positive rate <= 5%%)%s%n" +
-            "- patches available: %s%n- load average (1/5/15 min) before: %s, after: %s (other work on the machine " +
+            "- patches available: %s%n- presets in this build: %s%n" +
+            "- load average (1/5/15 min) before: %s, after: %s (other work on the machine " +
             "widens the spread)%n- JMH JSON: `jmh.json`; fairness child output: `fairness.txt`%n",
             p.name, p.forks, controlForks(matrix), p.sizing(), matrix.cells.size(), matrix.runs(), took,
             unitsLine(p),
             report.verdicts().family(), report.controlSummary().isEmpty() ? "" : "; " + report.controlSummary(),
-            library.isEmpty() ? "none (base engine only)" : String.join(", ", library),
+            library.isEmpty() ? "none (base engine only)" : String.join(", ", library), Presets.line(library),
             run.loadAverageBefore, run.loadAverageAfter);
     }
 
@@ -282,6 +283,7 @@ final class Ablation
             "; headline " + matrix.headline.stream().map(matrix::label).toList() + " and peers " + p.headlinePeers +
             (p.namesUnits() ? "; load units " + p.units.stream().map(u -> u.cliName).toList() : "") +
             "; sections " + a.sections);
+        out.println("  presets in this build: " + Presets.line(library));
         out.println("  estimate by benchmark: " + estimateByBench(matrix, p));
         if (p.forks < Bootstrap.MIN_FORKS)
         {

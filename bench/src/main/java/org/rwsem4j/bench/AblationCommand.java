@@ -143,7 +143,9 @@ final class AblationCommand implements Callable<Integer>
     {
         final Profile profile = profile();
         final Set<Section> sections = only == null ? profile.defaultSections : sections(only);
-        return new AblationArgs(profile, variants == null ? profile.defaultVariants : variants(variants),
+        // A default preset this build cannot resolve is left out; the plan's presets line says why.
+        return new AblationArgs(profile, variants == null ?
+            Presets.runnable(profile.defaultVariants, PatchInfo.libraryPatchNames()) : variants(variants),
             patches == null ? Set.of() : patches(patches, PatchInfo.libraryPatchNames()), sections,
             out == null ? defaultOut() : out, dryRun);
     }

@@ -3,8 +3,6 @@ package org.rwsem4j.bench;
 import java.util.List;
 import java.util.Set;
 
-import org.rwsem4j.Variant;
-
 /** The {@code list} command: patches on the classpath, presets as they resolve here, and the JDK peers. */
 final class PatchList
 {
@@ -39,17 +37,9 @@ final class PatchList
         sb.append("presets:\n");
         for (final String preset : List.of("base", "all", "recommended"))
         {
-            String resolved;
-            try
-            {
-                resolved = Variant.parse(preset).spec();
-            }
-            catch (final IllegalArgumentException e)
-            {
-                resolved = "(unavailable: " + e.getMessage() + ")";
-            }
-            sb.append(String.format("  %-12s = %s%n", preset, resolved));
+            sb.append(String.format("  %-12s %s%n", preset, Presets.became(preset, PatchInfo.libraryPatchNames())));
         }
+        sb.append("- presets in this build: ").append(Presets.line(PatchInfo.libraryPatchNames())).append('\n');
         sb.append("peers: ").append(String.join(", ", Locks.PEERS)).append('\n');
         sb.append("impl names: a peer, a spec (e.g. reader-owned+handoff), or a spec with @heap for the on-heap " +
             "word\n");

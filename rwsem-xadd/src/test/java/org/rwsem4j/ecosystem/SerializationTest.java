@@ -82,11 +82,11 @@ class SerializationTest
     @Test
     void thePaddingAndAdaptationOptionsTravelWithTheLock() throws Exception
     {
-        final Rwsem lock = Rwsem.builder().variant("recommended").padded(true).platformAdaptations(false).build();
+        final Rwsem lock = Rwsem.builder().variant("base").padded(true).platformAdaptations(false).build();
         final Rwsem copy = roundTrip(lock);
         assertTrue(copy.tunables().padded(), "padded(true) lost in the round trip");
         assertFalse(copy.tunables().platformAdaptations(), "platformAdaptations(false) lost in the round trip");
-        final Rwsem plain = roundTrip(Rwsem.of("recommended"));
+        final Rwsem plain = roundTrip(Rwsem.of("base"));
         assertFalse(plain.tunables().padded());
         assertTrue(plain.tunables().platformAdaptations());
     }

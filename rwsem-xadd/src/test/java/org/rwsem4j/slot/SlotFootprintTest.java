@@ -176,13 +176,13 @@ class SlotFootprintTest
     void reportsBytesPerLockAndConstructionTime()
     {
         final String[] names = {"Rwsem off-heap (of(\"base\"))", "Rwsem on-heap (builder().onHeap())",
-            "ReentrantReadWriteLock", "of(\"recommended\")", "of(\"recommended\"), contended once"};
+            "ReentrantReadWriteLock", "of(\"all\")", "of(\"all\"), contended once"};
         final Supplier<?>[] makers = {
             () -> Rwsem.of("base"),
             () -> Rwsem.builder().onHeap().build(),
             ReentrantReadWriteLock::new,
-            () -> Rwsem.of("recommended"),
-            () -> Rwsem.of("recommended"),
+            () -> Rwsem.of("all"),
+            () -> Rwsem.of("all"),
         };
         final boolean[] contend = {false, false, false, false, true};
         final long[] heapBytes = new long[makers.length];

@@ -51,8 +51,7 @@ final class ListCommand implements Callable<Integer>
                 name, p.module(), first(p.seed()), join(p.requires()), join(p.conflicts()),
                 p.optIn() ? "opt-in" : ""));
         }
-        sb.append("Presets: base (alias xadd); all = ").append(Variant.parse("all").spec())
-            .append("; recommended = ").append(Variant.parse("recommended").spec()).append('\n');
+        sb.append(Presets.line(Variant.available())).append("; base (alias xadd) = base\n");
         final StringJoiner ci = new StringJoiner(", ");
         Variant.ciSet().forEach(v -> ci.add(v.spec()));
         sb.append("CI set (").append(Variant.ciSet().size()).append("): ").append(ci).append('\n');

@@ -167,6 +167,7 @@ public final class Main
                 "flag from the jar's manifest, or add --on-heap]", ex);
         }
         out.println(planLine(o, plan, rate, seed));
+        out.println(Presets.line(Variant.available()));
         out.flush();
         final List<TortureResult> results = new ArrayList<>();
         final long began = System.nanoTime();

@@ -13,6 +13,7 @@ import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.Variant;
 import org.rwsem4j.cli.UsageErrors;
 
 import picocli.CommandLine;
@@ -71,6 +72,7 @@ public final class Race
             "park every %d, rwsem4j.virtualSpin %s%n", Runtime.version(), Runtime.getRuntime().availableProcessors(),
             a.threads, a.ops, a.csSpins, a.parkEvery,
             System.getProperty("rwsem4j.virtualSpin", "short (default)"));
+        out.println(Presets.line(Variant.available()));
         final Race race = new Race(a.threads, a.ops, a.csSpins, a.parkEvery);
         final long[][] millis = new long[locks.size()][a.reps];
         long violations = 0;

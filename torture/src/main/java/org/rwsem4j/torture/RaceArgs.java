@@ -76,10 +76,10 @@ final class RaceArgs implements Callable<Integer>
         return Race.race(this, out, err);
     }
 
-    /** @return the locks to race, in the order given */
+    /** @return the locks to race, in the order given; by default without a preset this build cannot resolve */
     List<String> locks()
     {
-        return locks == null ? DEFAULT_LOCKS : locks;
+        return locks == null ? Presets.runnable(DEFAULT_LOCKS, Variant.available()) : locks;
     }
 
     private void range(final String option, final int value, final int min, final int max)
