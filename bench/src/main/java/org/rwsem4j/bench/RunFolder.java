@@ -13,7 +13,8 @@ import org.rwsem4j.cli.UsageException;
 
 /**
  * A finished (or stopped) ablation's run folder read back: its {@code metadata.json} ({@link RunMetadata}) and its
- * JMH results ({@link JmhJson}): {@code jmh.json.gz} (what runs write), or the plain {@code jmh.json} of older runs. The ablation's recorded arguments rebuild the profile and the {@link Matrix};
+ * JMH results ({@link JmhJson}): {@code jmh.json.gz} (what runs write), or the plain {@code jmh.json} of older runs.
+ * The ablation's recorded arguments rebuild the profile and the {@link Matrix};
  * each {@code jmh.json} entry is matched to its cell and its forks are added in file order, which is the order the
  * run measured them (so the bootstrap, seeded by the comparison, resamples the same lists); the fairness results and
  * the failures come from the metadata, in the run's order.
