@@ -213,6 +213,14 @@ final class Profile
         return new Profile(b);
     }
 
+    /** @return this profile without seed 000's series table (what a run made before the table resolved to) */
+    Profile withoutSeriesTable()
+    {
+        final Builder b = builder();
+        b.seriesTable = false;
+        return new Profile(b);
+    }
+
     /**
      * @param u the load units every seed-000 cell runs in, in plan order
      * @return this profile with those units

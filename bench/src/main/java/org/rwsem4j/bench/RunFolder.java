@@ -53,7 +53,7 @@ final class RunFolder
         }
         final RunMetadata meta = RunMetadata.read(dir);
         checkPatches(dir, meta);
-        final AblationArgs args;
+        AblationArgs args;
         try
         {
             args = AblationCommand.parse(meta.arguments);
@@ -62,6 +62,12 @@ final class RunFolder
         {
             throw new UsageException(dir.resolve(RunMetadata.FILE) + ": its ablation arguments " + meta.arguments +
                 " no longer parse: " + e.getMessage());
+        }
+        if (args.profile.seriesTable && args.profile.withoutSeriesTable().describe().equals(meta.profile))
+        {
+            // made before the series table: the run planned and measured no series cells
+            args = new AblationArgs(args.profile.withoutSeriesTable(), args.variants, args.patches, args.sections,
+                args.out, args.publish, args.dryRun);
         }
         if (meta.profile != null && !meta.profile.equals(args.profile.describe()))
         {

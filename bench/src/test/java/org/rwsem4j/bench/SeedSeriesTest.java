@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Seed 000's whole series ({@link SeedSeries}): the quick and full plans hold every cell its table needs, the smoke
@@ -88,6 +90,26 @@ class SeedSeriesTest
                 "\\[-95,-95\\]  same / vs mutex: same"), l);
             assertFalse(l.contains("n/a"), l);
         }
+    }
+
+    /** A quick run made before the series table resolved to a profile without it: it still rebuilds, without it. */
+    @Test
+    void aQuickRunFromBeforeTheSeriesTableRebuilds(@TempDir final Path tmp) throws Exception
+    {
+        final List<String> args = List.of("--quick", "--forks", "1", "--only", "locktest");
+        final AblationArgs a = AblationCommand.parse(args);
+        final Profile before = a.profile.withoutSeriesTable();
+        final Matrix m = Ablation.matrix(new AblationArgs(before, a.variants, a.patches, a.sections, a.out, null,
+            false));
+        final Path dir = tmp.resolve("old-quick");
+        SyntheticRun.writeJmh(dir, m, c -> 10.0);
+        final RunMetadata meta = SyntheticRun.metadata(dir, args);
+        meta.profile = before.describe();
+        meta.update(1, m, new Results(), List.of(), 1.0, "1.00 1.00 1.00");
+        meta.write(dir);
+        final RunFolder run = RunFolder.read(dir);
+        assertEquals(m.cells, run.matrix.cells);
+        assertFalse(run.reportMarkdown("").contains("## Seed 000's whole series"));
     }
 
     @Test
