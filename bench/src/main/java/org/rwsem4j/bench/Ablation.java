@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.zip.GZIPOutputStream;
 
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -27,10 +28,12 @@ import org.rwsem4j.cli.UsageException;
  * drift spreads over all cells), then prints the seed-style tables and writes the JMH JSON, a Markdown report and
  * one SVG per table.
  *
- * <p>Output layout under {@code --out} (default {@code bench/results}): {@code runs/<stamp>/} holds the dated
- * report ({@code report.md}), {@code jmh.json}, {@code metadata.json} ({@link RunMetadata}: both rewritten after every
- * round; {@code report --from} rebuilds the report from them), {@code fairness.txt} and the SVGs; {@code latest.md}
- * is a copy of the newest report whose chart links point into its run folder.
+ * <p>Output layout under {@code --out} (default the git-ignored {@code bench/target}, {@link RunPlace}):
+ * {@code runs/<stamp>/}, created fresh, holds the dated report ({@code report.md}), {@code jmh.json.gz} (JMH's JSON,
+ * gzipped), {@code metadata.json} ({@link RunMetadata}: both rewritten after every round; {@code report --from}
+ * rebuilds the report from them), {@code fairness.txt} and the SVGs. Only {@code --publish} writes elsewhere: it
+ * copies the finished folder to {@code <publish>/runs/<stamp>/} and replaces {@code <publish>/latest.md}, a copy of
+ * the report whose chart links point into that folder.
  */
 final class Ablation
 {
@@ -42,15 +45,12 @@ final class Ablation
      * What could fail only after hours of measuring is checked first: the report folder can be made, and the seed
      * claims (a resource, read on first use) load.
      */
-    private static void checkBeforeMeasuring(final Path out) throws UsageException
+    private static void checkBeforeMeasuring(final AblationArgs a) throws UsageException
     {
-        try
+        RunPlace.prepare(a.out, "--out");
+        if (a.publish != null)
         {
-            Files.createDirectories(out.resolve("runs"));
-        }
-        catch (final IOException | SecurityException e)
-        {
-            throw new UsageException("--out " + out + ": cannot create the report folder: " + e.getMessage());
+            RunPlace.prepare(a.publish, "--publish");
         }
         try
         {
@@ -82,7 +82,7 @@ final class Ablation
         {
             return 0;
         }
-        checkBeforeMeasuring(a.out);
+        checkBeforeMeasuring(a);
         final double pause = LoadCalibration.nanosPerPause();
         final double token = LoadCalibration.nanosPerUnit(LoadUnit.TOKENS);
         out.printf(Locale.ROOT, "1 pause unit (Thread.onSpinWait) = %.1f ns; 1 token (Blackhole.consumeCPU) = " +
@@ -90,14 +90,15 @@ final class Ablation
         final MachineInfo machine = MachineInfo.probe(pause, token);
         final String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + p.name;
         final String title = "rwsem4j ablation, " + p.name + " profile, " + stamp;
-        final Path runDir = a.out.resolve("runs").resolve(stamp);
+        final Path runDir;
         try
         {
-            Files.createDirectories(runDir);
+            runDir = RunPlace.createRun(a.out, stamp);
         }
         catch (final IOException e)
         {
-            err.println("rwsem4j-bench: cannot create " + runDir + ": " + e.getMessage());
+            err.println("rwsem4j-bench: cannot create the run folder: " +
+                (e.getClass() == IOException.class ? e.getMessage() : e.toString()));
             return 1;
         }
         final RunMetadata meta = RunMetadata.start(arguments, p, stamp, title, machine, MachineInfo.loadAverage());
@@ -123,7 +124,7 @@ final class Ablation
                 }
                 progress.finished(round, rounds, c.describe(matrix.label(c.impl())), p.estimateSeconds(c), outcome);
             }
-            writeJson(runDir.resolve(RunFolder.JMH_JSON), jmh, err);
+            writeJson(runDir.resolve(RunFolder.JMH_JSON_GZ), jmh, err);
             meta.update(round, matrix, results, fairnessRunner.kernelLines(), progress.elapsedSeconds(),
                 MachineInfo.loadAverage());
             writeMetadata(runDir, meta, err);
@@ -140,16 +141,25 @@ final class Ablation
             Files.writeString(runDir.resolve("report.md"), report.markdown(title, "", results.failures(), header),
                 StandardCharsets.UTF_8);
             Files.write(runDir.resolve("fairness.txt"), fairnessRunner.kernelLines(), StandardCharsets.UTF_8);
-            Files.writeString(a.out.resolve("latest.md"),
-                report.markdown(title, "runs/" + stamp + "/", results.failures(), header), StandardCharsets.UTF_8);
         }
         catch (final IOException e)
         {
             err.println("rwsem4j-bench: cannot write the report: " + e.getMessage());
             return 1;
         }
-        out.printf(Locale.ROOT, "%nreport: %s (dated copy %s), took %s%n", a.out.resolve("latest.md"),
-            runDir.resolve("report.md"), Progress.clock(progress.elapsedSeconds()));
+        out.printf(Locale.ROOT, "%nrun folder: %s (report: %s), took %s%n", runDir, runDir.resolve("report.md"),
+            Progress.clock(progress.elapsedSeconds()));
+        if (a.publish == null)
+        {
+            out.println("not published (to publish it: java -jar bench/target/rwsem4j-bench.jar publish --from " +
+                runDir + ")");
+        }
+        else
+        {
+            final Path copy = RunPlace.publish(runDir, a.publish, stamp,
+                report.markdown(title, RunPlace.RUNS + "/" + stamp + "/", results.failures(), header));
+            out.println("published: " + copy + " and " + a.publish.resolve(RunPlace.LATEST));
+        }
         if (!results.failures().isEmpty())
         {
             err.println("rwsem4j-bench: " + results.failures().size() + " cell(s) failed; see the report");
@@ -190,14 +200,16 @@ final class Ablation
             "- profile: %s (%d forks%s; seed-000 cells %s); %d cells, %d runs, " +
             "took %s%n%s" +
             "- verdicts: %d, Holm-corrected together (family-wise false-positive rate <= 5%%)%s%n" +
-            "- patches available: %s%n- presets in this build: %s%n" +
+            "- patches available: %s%n%s" +
             "- load average (1/5/15 min) before: %s, after: %s (other work on the machine " +
-            "widens the spread)%n- JMH JSON: `jmh.json`; fairness child output: `fairness.txt`%n",
+            "widens the spread)%n- JMH JSON: `%s`; fairness child output: `fairness.txt`%n",
             p.name, p.forks, controlForks(matrix), p.sizing(), matrix.cells.size(), matrix.runs(), took,
             unitsLine(p),
             report.verdicts().family(), report.controlSummary().isEmpty() ? "" : "; " + report.controlSummary(),
-            library.isEmpty() ? "none (base engine only)" : String.join(", ", library), Presets.line(library),
-            run.loadAverageBefore, run.loadAverageAfter);
+            library.isEmpty() ? "none (base engine only)" : String.join(", ", library),
+            // runs recorded before the presets line (no jmhFile field either) rebuild their report byte for byte
+            run.jmhFile == null ? "" : "- presets in this build: " + Presets.line(library) + System.lineSeparator(),
+            run.loadAverageBefore, run.loadAverageAfter, run.jmhFile == null ? RunFolder.JMH_JSON : run.jmhFile);
     }
 
     /**
@@ -334,9 +346,15 @@ final class Ablation
 
     private static void writeJson(final Path file, final List<RunResult> results, final PrintStream err)
     {
-        try (PrintStream ps = new PrintStream(Files.newOutputStream(file), true, StandardCharsets.UTF_8))
+        try (PrintStream ps = new PrintStream(new GZIPOutputStream(Files.newOutputStream(file)), false,
+            StandardCharsets.UTF_8))
         {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, ps).writeOut(results);
+            ps.close();
+            if (ps.checkError())
+            {
+                err.println("rwsem4j-bench: cannot write " + file + " (a write error; the file is incomplete)");
+            }
         }
         catch (final IOException e)
         {

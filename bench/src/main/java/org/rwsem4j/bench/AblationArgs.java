@@ -14,17 +14,21 @@ final class AblationArgs
     final List<String> variants;
     final Set<String> patches;
     final Set<Section> sections;
+    /** The folder the run folder goes into, as {@code out/runs/<stamp>}. */
     final Path out;
+    /** Where the finished run is published ({@link RunPlace#publish}), or null: not published. */
+    final Path publish;
     final boolean dryRun;
 
     AblationArgs(final Profile profile, final List<String> variants, final Set<String> patches,
-        final Set<Section> sections, final Path out, final boolean dryRun)
+        final Set<Section> sections, final Path out, final Path publish, final boolean dryRun)
     {
         this.profile = profile;
         this.variants = List.copyOf(variants);
         this.patches = patches;
         this.sections = sections;
         this.out = out;
+        this.publish = publish;
         this.dryRun = dryRun;
     }
 }

@@ -30,8 +30,9 @@ import picocli.CommandLine.Spec;
     description = {
         "The per-patch ablation: plans the configurations for every patch on the classpath, runs every cell once per " +
         "round (rounds interleave all cells in shuffled order), then prints the seed-style tables and writes " +
-        "jmh.json, metadata.json, report.md and one SVG per table under DIR/runs/<stamp>-<profile>/ " +
-        "(and DIR/latest.md)."},
+        "jmh.json.gz, metadata.json, report.md and one SVG per table into a new folder DIR/runs/<stamp>-<profile>/ " +
+        "(DIR: --out, by default the git-ignored bench/target). With --publish, the finished run is copied to " +
+        "PUB/runs/ and PUB/latest.md is replaced (later: 'publish --from RUN_DIR')."},
     footer = {"", "Peers (mutex, rrwl, rrwl-fair, stamped) are always measured in the same run. Under 5 forks " +
         "changes get an interval but no verdict.",
         "Exit status: 0; 1 if a cell failed (the run goes on and reports it); 2 for bad arguments."})
@@ -85,9 +86,14 @@ final class AblationCommand implements Callable<Integer>
         "locktest,trylock,uncontended,fairness,macro.")
     String only;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the reports go (default bench/results, or " +
-        "results outside the project root).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Where the run folder goes, as DIR/runs/<stamp>, " +
+        "created fresh (default bench/target, or target outside the project root: git-ignored).")
     Path out;
+
+    @Option(names = "--publish", paramLabel = "PUB", arity = "0..1", fallbackValue = "",
+        description = "Once the run finished, copy its folder to PUB/runs/ and replace PUB/latest.md (PUB: default " +
+        "bench/results, or results outside the project root). Without it, nothing outside --out changes.")
+    String publish;
 
     @Option(names = "--dry-run", description = "Print the plan, the cell count and the estimate; run nothing.")
     boolean dryRun;
@@ -147,7 +153,7 @@ final class AblationCommand implements Callable<Integer>
         return new AblationArgs(profile, variants == null ?
             Presets.runnable(profile.defaultVariants, PatchInfo.libraryPatchNames()) : variants(variants),
             patches == null ? Set.of() : patches(patches, PatchInfo.libraryPatchNames()), sections,
-            out == null ? defaultOut() : out, dryRun);
+            out == null ? RunPlace.defaultOut() : out, publishDir(), dryRun);
     }
 
     /** @return the profile the options select, with the overrides applied */
@@ -211,10 +217,10 @@ final class AblationCommand implements Callable<Integer>
         return List.copyOf(all.subList(at + 1, all.size()));
     }
 
-    /** @return {@code bench/results} when run from the project root, else {@code results} */
-    static Path defaultOut()
+    /** @return where {@code --publish} copies the run, or null without it */
+    private Path publishDir()
     {
-        return Paths.get("bench", "pom.xml").toFile().isFile() ? Paths.get("bench", "results") : Paths.get("results");
+        return publish == null ? null : publish.isEmpty() ? RunPlace.defaultPublish() : Paths.get(publish);
     }
 
     private static List<String> list(final String text, final String option) throws UsageException

@@ -59,6 +59,7 @@ public final class BenchMain
         cl.addSubcommand(new FairnessCommand(out));
         cl.addSubcommand(JmhCommand.commandLine());
         cl.addSubcommand(new ReportCommand(out, err));
+        cl.addSubcommand(new PublishCommand(out));
         cl.addSubcommand(new CompareCommand(out));
         cl.addSubcommand(new AbCommand(out, err));
         cl.addSubcommand(new CommandLine.HelpCommand());

@@ -1,7 +1,10 @@
 package org.rwsem4j.bench;
 
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -11,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 import org.rwsem4j.cli.UsageException;
 
@@ -21,7 +26,7 @@ import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 
 /**
- * Reads JMH's JSON result format (what {@code -rf json} and the ablation's {@code jmh.json} hold) back into
+ * Reads JMH's JSON result format (what {@code -rf json} and the ablation's {@code jmh.json.gz} hold) back into
  * {@link Sample}s, one per entry. The ablation runs one fork per JMH run, so one entry is one fork of one cell.
  * Anything malformed is a {@link UsageException} whose one-line message names the file, the entry and the field.
  */
@@ -45,20 +50,25 @@ final class JmhJson
     }
 
     /**
-     * @param file a JMH JSON result file
+     * @param file a JMH JSON result file, gzipped if its name ends in {@code .gz}
      * @return its entries, in file order
-     * @throws UsageException if the file is missing, unreadable, or not JMH's format
+     * @throws UsageException if the file is missing, unreadable, not gzip (for {@code .gz}), or not JMH's format
      */
     static List<Entry> read(final Path file) throws UsageException
     {
         final JsonElement root;
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8))
+        final boolean gz = file.getFileName() != null && file.getFileName().toString().endsWith(".gz");
+        try (Reader r = gz ? new StringReader(gunzip(file)) : Files.newBufferedReader(file, StandardCharsets.UTF_8))
         {
             root = JsonParser.parseReader(r);
         }
         catch (final NoSuchFileException e)
         {
             throw new UsageException(file + ": no such file");
+        }
+        catch (final ZipException | EOFException e)
+        {
+            throw new UsageException(file + ": not a valid gzip file (corrupt or truncated): " + oneLine(e));
         }
         catch (final IOException e)
         {
@@ -79,6 +89,18 @@ final class JmhJson
             out.add(entry(file, index++, e));
         }
         return out;
+    }
+
+    /**
+     * Decompresses the whole file first, so a corrupt or truncated gzip stream is told apart from bad JSON (a
+     * streaming parser would see a truncated stream as an empty or cut document).
+     */
+    private static String gunzip(final Path file) throws IOException
+    {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(file)))
+        {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     private static Entry entry(final Path file, final int index, final JsonElement e) throws UsageException

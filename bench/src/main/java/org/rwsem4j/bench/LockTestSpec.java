@@ -101,6 +101,7 @@ final class LockTestSpec extends BenchSpec
                 cells(m, profile, spec, rt[0], Integer.parseInt(rt[1]), profile.contributionLoads);
             }
         }
+        SeedSeries.plan(m, profile);
     }
 
     private static void cells(final Matrix m, final Profile profile, final String impl, final String ratio,
@@ -119,6 +120,7 @@ final class LockTestSpec extends BenchSpec
         report.perUnit(() ->
         {
             headline(report);
+            SeedSeries.report(report);
             report.controls(NULL_CONTROL_SEEDS, "`readLock().tryLock()`");
             contributionsAtAGlance(report);
             contributions(report);

@@ -21,7 +21,8 @@ import org.rwsem4j.Variant;
  *   <li>{@link #quick()}: the headline variants and the peers rrwl, stamped and mutex at 10 threads, r:w 0:1, 1:1
  *       and 10:1, loads 1 and 10, and at 2 threads, load 1; the contributions and controls in the 1:1 and 10:1 cells
  *       at 10 threads, load 1 (the controls' cells with twice the forks); 5 forks; seed-004 trylock at 1 and 8
- *       threads, and the uncontended section. Macro and fairness run in the full profile, or with {@code --only}.
+ *       threads, and the uncontended section; seed 000's whole series ({@link SeedSeries}). Macro and fairness run
+ *       in the full profile, or with {@code --only}.
  *       It fits 20 minutes on 2 cores because every seed-000 fork needs 5 warm-up iterations (1 s) before the
  *       variants' slow paths are compiled, and the cells were chosen to pay for that;</li>
  *   <li>{@link #full()}: the whole seed matrix for every configuration, 1,000,000 ops, 5 forks.</li>
@@ -70,6 +71,8 @@ final class Profile
     final int load = 10;
     /** Whether every benchmark covers every configuration (the full profile). */
     final boolean allPeersEverywhere;
+    /** Whether the run plans and prints seed 000's whole series in its own table ({@link SeedSeries}). */
+    final boolean seriesTable;
     /** The load units every seed-000 cell runs in ({@code --unit}; default pause only), in plan order. */
     final List<LoadUnit> units;
     /**
@@ -103,6 +106,7 @@ final class Profile
         this.iterationMillis = b.iterationMillis;
         this.fairnessMillis = b.fairnessMillis;
         this.allPeersEverywhere = b.allPeersEverywhere;
+        this.seriesTable = b.seriesTable;
         this.units = b.units;
         this.unit = b.unit == null ? b.units.get(0) : b.unit;
     }
@@ -132,6 +136,7 @@ final class Profile
         b.controlForkFactor = 2;
         b.defaultSections = EnumSet.of(Section.LOCKTEST, Section.TRYLOCK, Section.UNCONTENDED);
         b.trylockThreads = List.of(1, 8);
+        b.seriesTable = true;
         return new Profile(b);
     }
 
@@ -159,6 +164,7 @@ final class Profile
         b.iterationMillis = 1000;
         b.fairnessMillis = 5000;
         b.allPeersEverywhere = true;
+        b.seriesTable = true;
         return new Profile(b);
     }
 
@@ -204,6 +210,14 @@ final class Profile
     {
         final Builder b = builder();
         b.millis = m;
+        return new Profile(b);
+    }
+
+    /** @return this profile without seed 000's series table (what a run made before the table resolved to) */
+    Profile withoutSeriesTable()
+    {
+        final Builder b = builder();
+        b.seriesTable = false;
         return new Profile(b);
     }
 
@@ -259,7 +273,8 @@ final class Profile
             defaultVariants, defaultSections, singleShotWarmups, singleShotMeasurements, timedWarmups,
             timedMeasurements, iterationMillis, fairnessMillis, fairnessReaders, fairnessWriters, macroThreads,
             trylockThreads, load, allPeersEverywhere, SlowWakeControlPatch.DELAY_NANOS, namesUnits() ?
-            "; seed-000 load units " + units.stream().map(u -> u.cliName).toList() : "");
+            "; seed-000 load units " + units.stream().map(u -> u.cliName).toList() : "") +
+            (seriesTable ? "; seed-000 series table" : "");
     }
 
     /** @return what a seed-000 figure is, for plans and report headers */
@@ -294,6 +309,7 @@ final class Profile
         b.iterationMillis = iterationMillis;
         b.fairnessMillis = fairnessMillis;
         b.allPeersEverywhere = allPeersEverywhere;
+        b.seriesTable = seriesTable;
         b.units = units;
         b.unit = unit;
         return b;
@@ -378,6 +394,7 @@ final class Profile
         int iterationMillis = 200;
         int fairnessMillis = 1000;
         boolean allPeersEverywhere;
+        boolean seriesTable;
         List<LoadUnit> units = List.of(LoadUnit.PAUSE);
         LoadUnit unit;
 

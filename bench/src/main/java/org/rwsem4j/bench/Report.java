@@ -166,6 +166,25 @@ final class Report
         return verdicts.text(key);
     }
 
+    /**
+     * The direction of a change {@link #change} registered, against the one a claim expects.
+     *
+     * @param with    the first cell
+     * @param without the second
+     * @param sign    the expected direction of with against without: +1 up, -1 down
+     * @return {@code same}, {@code opposite}, {@code no difference}, {@code no verdict}, or {@code n/a}
+     */
+    String direction(final Cell with, final Cell without, final int sign)
+    {
+        final Comparison cmp = verdicts.get(key(with, without));
+        if (cmp == null)
+        {
+            return "n/a";
+        }
+        return !cmp.hasVerdict() ? "no verdict" : !verdicts.different(key(with, without)) ? "no difference" :
+            Math.signum(cmp.changePct()) == sign ? "same" : "opposite";
+    }
+
     private static String key(final Cell with, final Cell without)
     {
         return with + " vs " + without;
@@ -535,7 +554,8 @@ final class Report
         for (final SeedClaim claim : SeedClaims.all())
         {
             final BenchSpec spec = BenchSpecs.of(claim.bench());
-            if (!m.plan.patches().containsKey(claim.patch()) || !m.sections.contains(spec.section()))
+            if (!m.plan.patches().containsKey(claim.patch()) || !m.sections.contains(spec.section()) ||
+                SeedSeries.claimRows(this, claim, g))
             {
                 continue;
             }

@@ -13,15 +13,18 @@ import org.rwsem4j.cli.UsageException;
 
 /**
  * A finished (or stopped) ablation's run folder read back: its {@code metadata.json} ({@link RunMetadata}) and its
- * {@code jmh.json} ({@link JmhJson}). The ablation's recorded arguments rebuild the profile and the {@link Matrix};
+ * JMH results ({@link JmhJson}): {@code jmh.json.gz} (what runs write), or the plain {@code jmh.json} of older runs.
+ * The ablation's recorded arguments rebuild the profile and the {@link Matrix};
  * each {@code jmh.json} entry is matched to its cell and its forks are added in file order, which is the order the
  * run measured them (so the bootstrap, seeded by the comparison, resamples the same lists); the fairness results and
  * the failures come from the metadata, in the run's order.
  */
 final class RunFolder
 {
-    /** The JMH results' file name in a run folder. */
+    /** The JMH results' file name in a run folder, plain (older runs). */
     static final String JMH_JSON = "jmh.json";
+    /** The JMH results' file name in a run folder, gzipped (what runs write). */
+    static final String JMH_JSON_GZ = "jmh.json.gz";
 
     final Path dir;
     final RunMetadata metadata;
@@ -50,7 +53,7 @@ final class RunFolder
         }
         final RunMetadata meta = RunMetadata.read(dir);
         checkPatches(dir, meta);
-        final AblationArgs args;
+        AblationArgs args;
         try
         {
             args = AblationCommand.parse(meta.arguments);
@@ -59,6 +62,12 @@ final class RunFolder
         {
             throw new UsageException(dir.resolve(RunMetadata.FILE) + ": its ablation arguments " + meta.arguments +
                 " no longer parse: " + e.getMessage());
+        }
+        if (args.profile.seriesTable && args.profile.withoutSeriesTable().describe().equals(meta.profile))
+        {
+            // made before the series table: the run planned and measured no series cells
+            args = new AblationArgs(args.profile.withoutSeriesTable(), args.variants, args.patches, args.sections,
+                args.out, args.publish, args.dryRun);
         }
         if (meta.profile != null && !meta.profile.equals(args.profile.describe()))
         {
@@ -79,7 +88,7 @@ final class RunFolder
             matrix.cells.removeIf(c -> c.bench() == Bench.FAIRNESS && c.param(FairnessCase.READ_LOAD) != null);
         }
         final Results results = new Results();
-        addJmh(dir.resolve(JMH_JSON), matrix, results);
+        addJmh(jmhFile(dir), matrix, results);
         for (final RunMetadata.FairnessCell f : meta.fairness)
         {
             final Cell c = cellOf(dir, matrix, f.cell());
@@ -131,6 +140,22 @@ final class RunFolder
             throw new UsageException(dir + ": this jar has patches the run did not: " + String.join(", ", extra) +
                 " (build the bench without them, e.g. -P '!<module>')");
         }
+    }
+
+    /**
+     * @param dir a run folder
+     * @return its {@link #JMH_JSON_GZ} if it holds one, else its {@link #JMH_JSON}
+     * @throws UsageException if it holds neither
+     */
+    static Path jmhFile(final Path dir) throws UsageException
+    {
+        final Path gz = dir.resolve(JMH_JSON_GZ);
+        final Path plain = dir.resolve(JMH_JSON);
+        if (!Files.exists(gz) && !Files.exists(plain))
+        {
+            throw new UsageException(gz + ": no such file (nor " + JMH_JSON + ")");
+        }
+        return Files.exists(gz) ? gz : plain;
     }
 
     private static void addJmh(final Path file, final Matrix matrix, final Results results) throws UsageException

@@ -57,6 +57,12 @@ final class RunMetadata
      * they measured the standard case only).
      */
     List<String> fairnessCases;
+    /**
+     * The JMH results' file name the run wrote ({@link RunFolder#JMH_JSON_GZ}); null in folders written before it
+     * was recorded, which wrote {@link RunFolder#JMH_JSON}. The report's header names it; {@link RunFolder} reads
+     * whichever of the two the folder holds.
+     */
+    String jmhFile;
     /** {@link PatchInfo#libraryPatchNames()} at run time. */
     List<String> libraryPatches;
     /** The bench-only controls on the classpath at run time. */
@@ -163,6 +169,7 @@ final class RunMetadata
         m.profile = profile.describe();
         m.loadUnits = profile.units.stream().map(u -> u.cliName).toList();
         m.fairnessCases = FairnessCase.describeAll();
+        m.jmhFile = RunFolder.JMH_JSON_GZ;
         m.libraryPatches = new ArrayList<>(PatchInfo.libraryPatchNames());
         m.controls = PatchInfo.available().stream().filter(PatchInfo::isControl).map(PatchInfo::name).toList();
         m.stamp = stamp;

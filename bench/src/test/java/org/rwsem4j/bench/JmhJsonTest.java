@@ -21,7 +21,7 @@ class JmhJsonTest
     @Test
     void readsTheCommittedSmokeRun() throws Exception
     {
-        final List<JmhJson.Entry> entries = JmhJson.read(RunFolderTest.OLD_RUN.resolve("jmh.json"));
+        final List<JmhJson.Entry> entries = JmhJson.read(RunFolder.jmhFile(RunFolderTest.OLD_RUN));
         assertEquals(21, entries.size());
         final JmhJson.Entry base = entries.stream().filter(e -> "base".equals(e.params().get("impl")) &&
             "1:1".equals(e.params().get("ratio"))).findFirst().orElseThrow();

@@ -55,6 +55,11 @@ class RunFolderTest
         final RunMetadata meta = RunMetadata.read(runDir);
         assertEquals(args, meta.arguments);
         assertTrue(meta.finished);
+        assertTrue(Files.isRegularFile(runDir.resolve(RunFolder.JMH_JSON_GZ)), runDir.toString());
+        assertTrue(!Files.exists(runDir.resolve(RunFolder.JMH_JSON)), runDir.toString());
+        assertTrue(!Files.exists(tmp.resolve(RunPlace.LATEST)), "latest.md written without --publish");
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("run folder: " + runDir + " "), out.toString());
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("not published"), out.toString());
         assertEquals(7, meta.seed000Cells.size());
         final String written = Files.readString(runDir.resolve("report.md"), StandardCharsets.UTF_8);
         assertEquals(0, run("report", "--from", runDir.toString()), err.toString(StandardCharsets.UTF_8));
@@ -63,8 +68,13 @@ class RunFolderTest
         assertEquals(0, run("report", "--from", runDir.toString(), "--out", copy.toString()));
         assertEquals(written, Files.readString(copy, StandardCharsets.UTF_8));
         assertEquals(0, run("report", "--from", runDir.toString(), "--latest"));
-        assertEquals(Files.readString(tmp.resolve("latest.md"), StandardCharsets.UTF_8),
-            out.toString(StandardCharsets.UTF_8));
+        final String latest = out.toString(StandardCharsets.UTF_8);
+        final Path pub = tmp.resolve("pub");
+        assertEquals(0, run("publish", "--from", runDir.toString(), pub.toString()),
+            err.toString(StandardCharsets.UTF_8));
+        assertEquals(latest, Files.readString(pub.resolve(RunPlace.LATEST), StandardCharsets.UTF_8));
+        assertEquals(written, Files.readString(pub.resolve("runs").resolve(meta.stamp).resolve("report.md"),
+            StandardCharsets.UTF_8));
     }
 
     @Test
@@ -232,7 +242,7 @@ class RunFolderTest
     {
         final Path dir = synthetic();
         Files.delete(dir.resolve("jmh.json"));
-        assertRefused("jmh.json: no such file", "report", "--from", dir.toString());
+        assertRefused("jmh.json.gz: no such file (nor jmh.json)", "report", "--from", dir.toString());
     }
 
     @Test
