@@ -5,7 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** Runs the bench's command line in-process and keeps what it printed, for the command tests. */
-final class BenchCli
+public final class BenchCli
 {
     /** Standard output of the last run. */
     final ByteArrayOutputStream out = new ByteArrayOutputStream();

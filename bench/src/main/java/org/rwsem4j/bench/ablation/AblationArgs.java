@@ -1,0 +1,30 @@
+package org.rwsem4j.bench.ablation;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The ablation's settings, checked: what {@link AblationCommand} makes of the command line, and what
+ * {@code report --from} rebuilds from a run folder's recorded arguments.
+ */
+public final class AblationArgs
+{
+    final Profile profile;
+    final List<String> variants;
+    final Set<String> patches;
+    final Set<Section> sections;
+    final Path out;
+    final boolean dryRun;
+
+    AblationArgs(final Profile profile, final List<String> variants, final Set<String> patches,
+        final Set<Section> sections, final Path out, final boolean dryRun)
+    {
+        this.profile = profile;
+        this.variants = List.copyOf(variants);
+        this.patches = patches;
+        this.sections = sections;
+        this.out = out;
+        this.dryRun = dryRun;
+    }
+}
