@@ -12,7 +12,7 @@ import org.rwsem4j.cli.UsageErrors;
 public final class BenchMain
 {
     /** Exit status for bad input: arguments, a missing run folder, a malformed jmh.json or metadata.json. */
-    static final int USAGE = UsageErrors.EXIT_USAGE;
+    public static final int USAGE = UsageErrors.EXIT_USAGE;
 
     private BenchMain()
     {

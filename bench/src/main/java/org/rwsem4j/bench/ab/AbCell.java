@@ -18,7 +18,7 @@ public record AbCell(Map<String, String> params)
     }
 
     /** @return e.g. {@code impl=recommended ratio=1:1 threads=10 load=1 ops=100000} */
-    String label()
+    public String label()
     {
         final StringJoiner j = new StringJoiner(" ");
         params.forEach((k, v) -> j.add(k + "=" + v));

@@ -28,7 +28,7 @@ public final class AbPlan
      * @param cell  the cell's index in {@link #cells()}
      * @param side  which jar
      */
-    record Step(int round, int cell, Side side)
+    public record Step(int round, int cell, Side side)
     {
     }
 
@@ -75,7 +75,8 @@ public final class AbPlan
         return benchmark;
     }
 
-    List<AbCell> cells()
+    /** @return the cells, in run order */
+    public List<AbCell> cells()
     {
         return cells;
     }
@@ -86,7 +87,7 @@ public final class AbPlan
     }
 
     /** @return every child run in the order they run */
-    List<Step> steps()
+    public List<Step> steps()
     {
         final List<Step> out = new ArrayList<>();
         for (int round = 1; round <= forks; round++)
@@ -110,7 +111,7 @@ public final class AbPlan
     }
 
     /** @return JMH's include regex: the benchmark class's methods, or the one method named */
-    String include()
+    public String include()
     {
         final String name = "^org\\.rwsem4j\\.bench\\." + benchmark.replace(".", "\\.");
         return benchmark.contains(".") ? name + "$" : name + "\\.";
@@ -122,7 +123,7 @@ public final class AbPlan
      * @param json where JMH writes its result
      * @return the child's command line
      */
-    List<String> command(final Path java, final Step step, final Path json)
+    public List<String> command(final Path java, final Step step, final Path json)
     {
         final List<String> cmd = new ArrayList<>(List.of(java.toString(), "-jar", jar(step.side()).path().toString(),
             "jmh", include()));

@@ -25,7 +25,7 @@ import org.rwsem4j.cli.UsageException;
 public record BenchJar(Path path, String commit, String sha256)
 {
     /** Every rwsem4j bench jar has its entry point here (also at 070b4e6 and before). */
-    static final String MAIN_CLASS = "org/rwsem4j/bench/BenchMain.class";
+    public static final String MAIN_CLASS = "org/rwsem4j/bench/BenchMain.class";
     /** Where the build writes the commit (bench/pom.xml, git-commit-id-maven-plugin). */
     static final String GIT_PROPERTIES = "org/rwsem4j/bench/" + MachineInfo.BUILD_COMMIT_RESOURCE;
 

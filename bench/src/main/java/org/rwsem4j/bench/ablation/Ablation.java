@@ -170,7 +170,7 @@ public final class Ablation
      * @return the run's matrix (its plan: {@link Matrix#plan})
      * @throws UsageException if the settings make no valid matrix
      */
-    static Matrix matrix(final AblationArgs a) throws UsageException
+    public static Matrix matrix(final AblationArgs a) throws UsageException
     {
         final AblationPlan plan = AblationPlan.of(a.profile.contributionCells().isEmpty() ? List.of() :
             PatchInfo.available(), a.patches);

@@ -10,10 +10,10 @@ import java.util.Set;
  */
 public final class AblationArgs
 {
-    final Profile profile;
-    final List<String> variants;
+    public final Profile profile;
+    public final List<String> variants;
     final Set<String> patches;
-    final Set<Section> sections;
+    public final Set<Section> sections;
     final Path out;
     final boolean dryRun;
 

@@ -124,7 +124,7 @@ public final class AblationCommand implements Callable<Integer>
      * @return the checked settings
      * @throws UsageException if they do not parse or do not check (the message says what is wrong)
      */
-    static AblationArgs parse(final List<String> arguments) throws UsageException
+    public static AblationArgs parse(final List<String> arguments) throws UsageException
     {
         final AblationCommand c = new AblationCommand(null, null);
         try

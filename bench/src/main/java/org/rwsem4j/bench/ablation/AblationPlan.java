@@ -101,7 +101,7 @@ public final class AblationPlan
     }
 
     /** @return the control comparisons (X+C against X), in plan order */
-    List<Contribution> controlComparisons()
+    public List<Contribution> controlComparisons()
     {
         return contributions.stream().filter(Contribution::isControl).toList();
     }
@@ -110,7 +110,7 @@ public final class AblationPlan
      * @param available the patches to plan over
      * @return the plan for every patch
      */
-    static AblationPlan of(final Collection<PatchInfo> available)
+    public static AblationPlan of(final Collection<PatchInfo> available)
     {
         return new AblationPlan(available, Set.of());
     }
@@ -126,13 +126,13 @@ public final class AblationPlan
     }
 
     /** @return the {@code all} configuration (every non-opt-in patch) */
-    Config all()
+    public Config all()
     {
         return all;
     }
 
     /** @return the contributions, grouped by patch name then kind */
-    List<Contribution> contributions()
+    public List<Contribution> contributions()
     {
         return List.copyOf(contributions);
     }

@@ -31,7 +31,11 @@ public record Cell(Bench bench, String impl, SortedMap<String, String> params, i
         return new Cell(bench, impl, p, threads);
     }
 
-    String param(final String name)
+    /**
+     * @param name a parameter's name
+     * @return its value, or null if the cell has none
+     */
+    public String param(final String name)
     {
         return params.get(name);
     }

@@ -10,9 +10,10 @@ import java.util.TreeSet;
  * @param label   e.g. {@code base+trylock} or {@code all-handoff}
  * @param patches the patch names
  */
-record Config(String label, SortedSet<String> patches)
+public record Config(String label, SortedSet<String> patches)
 {
-    Config
+    /** Keeps an unmodifiable sorted copy of the patches. */
+    public Config
     {
         patches = java.util.Collections.unmodifiableSortedSet(new TreeSet<>(patches));
     }

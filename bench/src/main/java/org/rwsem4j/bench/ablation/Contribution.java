@@ -27,7 +27,7 @@ public record Contribution(Kind kind, String patch, Config without, Config with)
     }
 
     /** @return whether this pair is a control rather than a patch's contribution */
-    boolean isControl()
+    public boolean isControl()
     {
         return kind == Kind.NULL_CONTROL || kind == Kind.POSITIVE_CONTROL;
     }

@@ -88,7 +88,7 @@ public final class FairnessRunner
      * @return the sample
      * @throws IOException if a reader saw torn data
      */
-    static Sample sample(final String result) throws IOException
+    public static Sample sample(final String result) throws IOException
     {
         final FairnessResult f = FairnessResult.decode(result);
         if (f.fails != 0)

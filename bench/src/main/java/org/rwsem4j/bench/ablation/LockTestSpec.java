@@ -30,7 +30,7 @@ public final class LockTestSpec extends BenchSpec
      */
     static final Set<String> NULL_CONTROL_SEEDS = TrylockSpec.SEEDS;
     /** The parameter that names a cell's load unit ({@link LockTestBenchmark#unit}). */
-    static final String UNIT = "unit";
+    public static final String UNIT = "unit";
 
     LockTestSpec()
     {

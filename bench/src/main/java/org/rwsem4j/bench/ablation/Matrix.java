@@ -20,7 +20,7 @@ import org.rwsem4j.bench.Locks;
  */
 public final class Matrix
 {
-    final Profile profile;
+    public final Profile profile;
     final AblationPlan plan;
     /** Canonical spec (or peer name) to the label tables print. */
     final Map<String, String> labels = new LinkedHashMap<>();
@@ -65,7 +65,7 @@ public final class Matrix
      * @param v a spec, maybe with options after {@code @} ({@code @heap}, {@code @noadapt}, see {@link Locks})
      * @return its canonical form: the canonical spec, then the options as given
      */
-    static String canonical(final String v)
+    public static String canonical(final String v)
     {
         final int at = v.indexOf('@');
         return at < 0 ? Variant.parse(v).spec() : Variant.parse(v.substring(0, at)).spec() + v.substring(at);

@@ -109,7 +109,7 @@ public record PatchInfo(String name, String module, String seed, Set<String> req
     }
 
     /** @return the names of the library patches on the classpath (no bench-only controls), sorted */
-    static Set<String> libraryPatchNames()
+    public static Set<String> libraryPatchNames()
     {
         final Set<String> out = new TreeSet<>();
         available().stream().filter(p -> !p.isControl()).forEach(p -> out.add(p.name()));

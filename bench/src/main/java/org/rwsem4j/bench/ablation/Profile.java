@@ -38,15 +38,15 @@ public final class Profile
     /** The window of a seed-000 iteration sized by time in the smoke and quick profiles, ms. */
     public static final int STEADY_MILLIS = 200;
 
-    final String name;
-    final int forks;
+    public final String name;
+    public final int forks;
     /**
      * The controls' seed-000 cells (X and X+control, for every control, in the contribution cells) run this many
      * times {@link #forks}: base's 10-thread cells are chaotic, and their verdicts need the forks.
      */
     final int controlForkFactor;
     /** Lock/unlock operations per worker in every seed-000 cell (by time: the figure is scaled to them). */
-    final int ops;
+    public final int ops;
     /** The window of every seed-000 iteration, ms; 0: cells sized by ops. */
     final int millis;
     final List<Integer> lockTestThreads;
@@ -75,7 +75,7 @@ public final class Profile
     /** Whether every benchmark covers every configuration (the full profile). */
     final boolean allPeersEverywhere;
     /** The load units every seed-000 cell runs in ({@code --unit}; default pause only), in plan order. */
-    final List<LoadUnit> units;
+    public final List<LoadUnit> units;
     /**
      * The unit of the seed-000 cells this profile names ({@link LockTestSpec#cell}): the first of {@link #units},
      * or the one a {@link #forUnit} view chose.
@@ -111,7 +111,8 @@ public final class Profile
         this.unit = b.unit == null ? b.units.get(0) : b.unit;
     }
 
-    static Profile smoke()
+    /** @return the smoke profile (see this class's description) */
+    public static Profile smoke()
     {
         final Builder b = new Builder("smoke", 5, STEADY_OPS);
         b.lockTestThreads = List.of(10);
@@ -251,7 +252,7 @@ public final class Profile
      *
      * @return the resolved profile, with the positive control's delay
      */
-    String describe()
+    public String describe()
     {
         return String.format(java.util.Locale.ROOT,
             "%s: forks %d (controls x%d), ops %d, millis %d, threads %s, r:w %s, loads %s%s/%s, " +

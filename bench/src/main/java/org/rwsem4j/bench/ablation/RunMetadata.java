@@ -188,8 +188,8 @@ public final class RunMetadata
      * @param wallSeconds   the wall time so far
      * @param loadAfter     the load average now
      */
-    void update(final int roundsDone, final Matrix matrix, final Results results, final List<String> fairnessLines,
-        final double wallSeconds, final String loadAfter)
+    public void update(final int roundsDone, final Matrix matrix, final Results results,
+        final List<String> fairnessLines, final double wallSeconds, final String loadAfter)
     {
         this.roundsDone = roundsDone;
         this.rounds = matrix.rounds();
@@ -247,7 +247,7 @@ public final class RunMetadata
      * @param dir the run folder
      * @throws IOException if it cannot be written
      */
-    void write(final Path dir) throws IOException
+    public void write(final Path dir) throws IOException
     {
         final Path tmp = dir.resolve(FILE + ".tmp");
         try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8))

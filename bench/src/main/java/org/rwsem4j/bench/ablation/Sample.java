@@ -3,7 +3,6 @@ package org.rwsem4j.bench.ablation;
 import java.util.List;
 import java.util.Map;
 
-import org.rwsem4j.bench.LockTestCounters;
 import org.rwsem4j.bench.LockTestMetrics;
 import org.rwsem4j.bench.fairness.FairnessResult;
 
@@ -30,7 +29,7 @@ public record Sample(double score, Map<String, Double> secondary, FairnessResult
     /**
      * A JMH fork's sample, from a live {@code RunResult} or from {@code jmh.json} ({@link JmhJson}): the one place
      * that decides what a JMH fork's figure is. A cell sized by time (JMH parameter {@code millis} above 0) reports
-     * its figure as the secondary result {@link LockTestCounters#TIMED_SCORE} (JMH's own primary is then the
+     * its figure as the secondary result {@link LockTestMetrics#TIMED_SCORE} (JMH's own primary is then the
      * window's length), which replaces the primary, per iteration and for the fork; every other cell keeps the
      * primary.
      *
@@ -42,7 +41,7 @@ public record Sample(double score, Map<String, Double> secondary, FairnessResult
      * @return the sample
      * @throws IllegalStateException if a cell sized by time lacks a finite, positive figure in an iteration
      */
-    static Sample ofJmh(final String millis, final double score, final Map<String, Double> secondary,
+    public static Sample ofJmh(final String millis, final double score, final Map<String, Double> secondary,
         final double[] iterations, final List<Map<String, Double>> perIteration)
     {
         if (millis == null || Integer.parseInt(millis.trim()) == 0)

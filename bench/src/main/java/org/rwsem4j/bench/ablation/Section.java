@@ -35,7 +35,8 @@ public enum Section
         throw new UsageException("unknown section '" + text + "' for --only; sections: " + names());
     }
 
-    static String names()
+    /** @return the sections' names, comma-separated, as {@code --only} takes them */
+    public static String names()
     {
         final StringBuilder sb = new StringBuilder();
         for (final Section s : values())

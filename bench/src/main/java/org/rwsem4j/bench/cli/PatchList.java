@@ -14,7 +14,8 @@ public final class PatchList
     {
     }
 
-    static String render()
+    /** @return the {@code list} command's text */
+    public static String render()
     {
         final StringBuilder sb = new StringBuilder();
         final List<PatchInfo> everything = PatchInfo.available();

@@ -24,7 +24,7 @@ public final class FairnessHarness
     /** The line a child prints for the parent to parse. */
     public static final String RESULT_PREFIX = "RESULT ";
     /** The failure line of a run with torn reads. */
-    static final String TORN = "FAILED: ";
+    public static final String TORN = "FAILED: ";
     private static final int MAX_SAMPLES_PER_WRITER = 1 << 21;
 
     private final ReadWriteLock lock;
@@ -35,7 +35,13 @@ public final class FairnessHarness
     private final GuardedPair pair = new GuardedPair();
     private volatile boolean stop;
 
-    FairnessHarness(final ReadWriteLock lock, final int readers, final int writers, final int load)
+    /**
+     * @param lock    the lock under test
+     * @param readers reader threads
+     * @param writers writer threads
+     * @param load    pause units inside each read and write section
+     */
+    public FairnessHarness(final ReadWriteLock lock, final int readers, final int writers, final int load)
     {
         this(lock, readers, writers, load, load);
     }
@@ -57,7 +63,7 @@ public final class FairnessHarness
      * @return the outcome
      * @throws InterruptedException if interrupted
      */
-    FairnessResult run(final long millis) throws InterruptedException
+    public FairnessResult run(final long millis) throws InterruptedException
     {
         // A short unmeasured phase first: the JVM's first contended acquisitions load the slow-path classes and JFR's
         // metadata (100-200 ms measured), which would otherwise show up as the run's maximum writer wait.
@@ -228,7 +234,7 @@ public final class FairnessHarness
      * @param args the child's arguments, {@code <impl> <readers> <writers> <millis> <load> [<readLoad>]}
      * @return the harness they describe (not run)
      */
-    static FairnessHarness of(final String[] args)
+    public static FairnessHarness of(final String[] args)
     {
         final int load = Integer.parseInt(args[4]);
         return new FairnessHarness(Locks.create(args[0]), Integer.parseInt(args[1]), Integer.parseInt(args[2]), load,
@@ -236,13 +242,13 @@ public final class FairnessHarness
     }
 
     /** @return pause units in each read section */
-    int readLoad()
+    public int readLoad()
     {
         return readLoad;
     }
 
     /** @return pause units in each write section and outside every section */
-    int load()
+    public int load()
     {
         return load;
     }
@@ -256,7 +262,7 @@ public final class FairnessHarness
      * @param out where to print
      * @return 0, or 1 if a reader saw torn data
      */
-    static int report(final String impl, final FairnessResult r, final PrintStream out)
+    public static int report(final String impl, final FairnessResult r, final PrintStream out)
     {
         out.print(r.kernelFormat(impl));
         out.println(RESULT_PREFIX + r.encode());

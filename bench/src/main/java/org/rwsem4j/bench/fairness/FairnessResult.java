@@ -15,7 +15,13 @@ public final class FairnessResult
     public final double waitP99Micros;
     public final double waitMaxMicros;
 
-    FairnessResult(final long[] readOps, final long[] writeOps, final long[] sortedWaitNanos, final long fails)
+    /**
+     * @param readOps         per-reader operation counts
+     * @param writeOps        per-writer operation counts
+     * @param sortedWaitNanos the writers' waits, sorted
+     * @param fails           torn reads seen
+     */
+    public FairnessResult(final long[] readOps, final long[] writeOps, final long[] sortedWaitNanos, final long fails)
     {
         this.readOps = readOps.clone();
         this.writeOps = writeOps.clone();
@@ -97,7 +103,7 @@ public final class FairnessResult
     }
 
     /** @return space-separated {@code key=value} pairs */
-    String encode()
+    public String encode()
     {
         return String.format(Locale.ROOT, "readOps=%s writeOps=%s fail=%d waitP50us=%.3f waitP99us=%.3f waitMaxus=%.3f",
             join(readOps), join(writeOps), fails, waitP50Micros, waitP99Micros, waitMaxMicros);

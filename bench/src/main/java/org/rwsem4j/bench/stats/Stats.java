@@ -51,7 +51,7 @@ public record Stats(double median, double min, double max, int n)
      * @param other another cell
      * @return whether the min–max ranges do not overlap: a difference beyond the spread
      */
-    boolean beyondSpread(final Stats other)
+    public boolean beyondSpread(final Stats other)
     {
         return max < other.min || other.max < min;
     }

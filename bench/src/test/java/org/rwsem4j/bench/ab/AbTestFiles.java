@@ -30,7 +30,7 @@ public final class AbTestFiles
      * @return the file
      * @throws IOException if it cannot be written
      */
-    static Path jar(final Path file, final List<String> entries, final String git) throws IOException
+    public static Path jar(final Path file, final List<String> entries, final String git) throws IOException
     {
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(file)))
         {
@@ -56,7 +56,7 @@ public final class AbTestFiles
      * @return a jar with BenchMain, LockTestBenchmark and UncontendedBenchmark, built at {@code commit}
      * @throws IOException if it cannot be written
      */
-    static Path benchJar(final Path file, final String commit) throws IOException
+    public static Path benchJar(final Path file, final String commit) throws IOException
     {
         return jar(file, List.of(BenchJar.MAIN_CLASS, "org/rwsem4j/bench/LockTestBenchmark.class",
             "org/rwsem4j/bench/UncontendedBenchmark.class"),

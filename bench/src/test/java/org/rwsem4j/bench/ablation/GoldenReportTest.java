@@ -239,7 +239,7 @@ class GoldenReportTest
             Files.writeString(file, actual, StandardCharsets.UTF_8);
             return;
         }
-        try (InputStream in = GoldenReportTest.class.getResourceAsStream(DIR + name))
+        try (InputStream in = GoldenReportTest.class.getResourceAsStream("/org/rwsem4j/bench/" + DIR + name))
         {
             assertEquals(true, in != null, "golden file missing: " + DIR + name);
             assertEquals(new String(in.readAllBytes(), StandardCharsets.UTF_8), actual, name);

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 public class RunFolderTest
 {
     /** A folder from before metadata files existed (committed). */
-    static final Path OLD_RUN = Paths.get("results", "runs", "20261201-123647-smoke");
+    public static final Path OLD_RUN = Paths.get("results", "runs", "20261201-123647-smoke");
 
     private final BenchCli cli = new BenchCli();
     private final ByteArrayOutputStream out = cli.out;

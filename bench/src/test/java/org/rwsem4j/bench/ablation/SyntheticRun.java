@@ -36,7 +36,7 @@ public final class SyntheticRun
      * @return the folder
      * @throws Exception if it cannot be written
      */
-    static Path write(final Path dir, final Map<String, Double> score) throws Exception
+    public static Path write(final Path dir, final Map<String, Double> score) throws Exception
     {
         final Matrix matrix = Ablation.matrix(AblationCommand.parse(ARGS));
         return write(dir, ARGS, c -> score.get(matrix.label(c.impl())));
@@ -71,7 +71,7 @@ public final class SyntheticRun
      * @param args the ablation arguments to record
      * @return the metadata of a run starting now (not written yet)
      */
-    static RunMetadata metadata(final Path dir, final List<String> args)
+    public static RunMetadata metadata(final Path dir, final List<String> args)
     {
         try
         {
@@ -92,7 +92,7 @@ public final class SyntheticRun
      * @param score  each lock's score by its label
      * @throws IOException if it cannot be written
      */
-    static void writeJmh(final Path dir, final Matrix matrix, final Map<String, Double> score) throws IOException
+    public static void writeJmh(final Path dir, final Matrix matrix, final Map<String, Double> score) throws IOException
     {
         writeJmh(dir, matrix, c -> score.get(matrix.label(c.impl())));
     }
