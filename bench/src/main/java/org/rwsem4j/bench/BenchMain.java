@@ -11,6 +11,8 @@ import org.rwsem4j.cli.UsageErrors;
  */
 public final class BenchMain
 {
+    /** The program's name, as every message starts. */
+    public static final String PROGRAM = "rwsem4j-bench";
     /** Exit status for bad input: arguments, a missing run folder, a malformed jmh.json or metadata.json. */
     public static final int USAGE = UsageErrors.EXIT_USAGE;
 
@@ -40,6 +42,6 @@ public final class BenchMain
      */
     static int run(final String[] args, final PrintStream out, final PrintStream err) throws Exception
     {
-        return UsageErrors.execute(BenchCommand.commandLine(out, err), args, out, err, BenchCommand.PROGRAM, null);
+        return UsageErrors.execute(BenchCommand.commandLine(out, err), args, out, err, PROGRAM, null);
     }
 }

@@ -6,6 +6,8 @@ import java.util.concurrent.Callable;
 import org.rwsem4j.bench.AbCommand;
 import org.rwsem4j.bench.BenchMain;
 import org.rwsem4j.bench.ablation.AblationCommand;
+import org.rwsem4j.bench.ablation.CompareCommand;
+import org.rwsem4j.bench.ablation.ReportCommand;
 import org.rwsem4j.bench.fairness.FairnessCommand;
 
 import picocli.CommandLine;
@@ -16,7 +18,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** The top command, {@code rwsem4j-bench}: only subcommands ({@link #commandLine} registers them). */
-@Command(name = BenchCommand.PROGRAM, usageHelpAutoWidth = true,
+@Command(name = BenchMain.PROGRAM, usageHelpAutoWidth = true,
     synopsisSubcommandLabel = "COMMAND",
     description = {"rwsem4j's benchmarks and per-patch ablation (java -jar bench/target/rwsem4j-bench.jar)."},
     footer = {"", "Run 'rwsem4j-bench COMMAND --help' (or 'rwsem4j-bench help COMMAND') for a command's options.",
@@ -24,9 +26,6 @@ import picocli.CommandLine.Spec;
         "malformed jmh.json or metadata.json)."})
 public final class BenchCommand implements Callable<Integer>
 {
-    /** The program's name, as every message starts. */
-    public static final String PROGRAM = "rwsem4j-bench";
-
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Print this help and exit.")
     boolean help;
 

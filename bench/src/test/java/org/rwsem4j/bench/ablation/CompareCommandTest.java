@@ -1,4 +1,4 @@
-package org.rwsem4j.bench.cli;
+package org.rwsem4j.bench.ablation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,13 +12,6 @@ import java.util.Map;
 
 import org.rwsem4j.bench.BenchCli;
 import org.rwsem4j.bench.BenchMain;
-import org.rwsem4j.bench.ablation.Ablation;
-import org.rwsem4j.bench.ablation.AblationCommand;
-import org.rwsem4j.bench.ablation.Matrix;
-import org.rwsem4j.bench.ablation.Results;
-import org.rwsem4j.bench.ablation.RunFolderTest;
-import org.rwsem4j.bench.ablation.RunMetadata;
-import org.rwsem4j.bench.ablation.SyntheticRun;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package org.rwsem4j.bench.cli;
+package org.rwsem4j.bench.ablation;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -10,8 +10,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.rwsem4j.bench.Locks;
-import org.rwsem4j.bench.ablation.Cell;
-import org.rwsem4j.bench.ablation.RunFolder;
 import org.rwsem4j.bench.stats.Stats;
 import org.rwsem4j.cli.UsageException;
 
@@ -46,7 +44,8 @@ public final class CompareCommand implements Callable<Integer>
 
     private final PrintStream stdout;
 
-    CompareCommand(final PrintStream stdout)
+    /** @param stdout where the table goes */
+    public CompareCommand(final PrintStream stdout)
     {
         this.stdout = stdout;
     }

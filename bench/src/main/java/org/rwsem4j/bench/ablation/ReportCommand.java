@@ -1,4 +1,4 @@
-package org.rwsem4j.bench.cli;
+package org.rwsem4j.bench.ablation;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import org.rwsem4j.bench.ablation.RunFolder;
+import org.rwsem4j.bench.BenchMain;
 import org.rwsem4j.cli.UsageErrors;
 import org.rwsem4j.cli.UsageException;
 
@@ -41,7 +41,11 @@ public final class ReportCommand implements Callable<Integer>
     private final PrintStream stdout;
     private final PrintStream stderr;
 
-    ReportCommand(final PrintStream stdout, final PrintStream stderr)
+    /**
+     * @param stdout where the report goes
+     * @param stderr where notes and errors go
+     */
+    public ReportCommand(final PrintStream stdout, final PrintStream stderr)
     {
         this.stdout = stdout;
         this.stderr = stderr;
@@ -53,7 +57,7 @@ public final class ReportCommand implements Callable<Integer>
         final RunFolder run = RunFolder.read(from);
         if (!run.metadata.finished)
         {
-            stderr.println(BenchCommand.PROGRAM + ": note: the run stopped after " + run.metadata.roundsDone + " of " +
+            stderr.println(BenchMain.PROGRAM + ": note: the run stopped after " + run.metadata.roundsDone + " of " +
                 run.metadata.rounds + " rounds; the report covers those");
         }
         final String markdown = run.reportMarkdown(latest ? "runs/" + run.metadata.stamp + "/" : "");
