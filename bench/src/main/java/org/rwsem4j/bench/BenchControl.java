@@ -1,12 +1,10 @@
 package org.rwsem4j.bench;
 
-import org.rwsem4j.bench.ablation.AblationPlan;
-
 /**
  * Marks a bench-only control patch. Controls are registered in the bench's own
  * {@code META-INF/services/org.rwsem4j.Patch}, never in a library jar; they are opt-in, so {@code all} leaves them
- * out ({@code recommended} names its members), and the ablation plans them only as controls ({@link AblationPlan}),
- * never as contributions; {@code list} shows them apart.
+ * out ({@code recommended} names its members), and the ablation plans them only as controls
+ * ({@link org.rwsem4j.bench.ablation.AblationPlan}), never as contributions; {@code list} shows them apart.
  */
 public interface BenchControl
 {

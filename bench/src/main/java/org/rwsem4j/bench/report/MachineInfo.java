@@ -10,11 +10,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Properties;
 
-import org.rwsem4j.bench.LoadCalibration;
-
 /**
  * Where and when a run happened: cores, CPU, JVM, OS, date, the commit the bench was built from (recorded by the
- * build, with whether the tree was dirty) and the calibrated cost of each load unit ({@link LoadCalibration}).
+ * build, with whether the tree was dirty) and the calibrated cost of each load unit
+ * ({@link org.rwsem4j.bench.LoadCalibration}).
  *
  * @param cores      available processors
  * @param cpu        the CPU model, if known
