@@ -14,7 +14,7 @@ import org.rwsem4j.bench.UncontendedBenchmark;
  * unit, the parameter that carries the lock, and its direction. Which benchmark specification plans and reports a
  * method's cells is {@link BenchSpecs#of(Bench)}.
  */
-public enum Bench
+enum Bench
 {
     LOCKTEST(LockTestBenchmark.class, "lockTest", "ms", "impl", true, false),
     TRYLOCK(ReadTrylockBenchmark.class, "tryRead", "ops/s", "impl", false, true),
@@ -28,7 +28,7 @@ public enum Bench
 
     final Class<?> benchmarkClass;
     final String method;
-    public final String unit;
+    final String unit;
     private final String implParam;
     private final boolean lowerIsBetter;
     private final boolean jmhThreads;

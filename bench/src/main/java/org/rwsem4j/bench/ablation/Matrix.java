@@ -72,7 +72,7 @@ public final class Matrix
     }
 
     /** @return the label for a lock name, e.g. {@code all}, {@code base+trylock} or {@code recommended@noadapt} */
-    public String label(final String impl)
+    String label(final String impl)
     {
         final int at = impl.indexOf('@');
         final String spec = at < 0 ? impl : impl.substring(0, at);

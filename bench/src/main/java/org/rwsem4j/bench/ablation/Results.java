@@ -9,7 +9,7 @@ import java.util.function.ToDoubleFunction;
 import org.rwsem4j.bench.stats.Stats;
 
 /** Per-cell samples (one per fork) and failures of an ablation run. */
-public final class Results
+final class Results
 {
     private final Map<Cell, List<Sample>> samples = new LinkedHashMap<>();
     private final Map<Cell, String> failures = new LinkedHashMap<>();
@@ -43,7 +43,7 @@ public final class Results
      * @param cell a cell
      * @return its primary-score stats over forks, or null if it has none (or failed)
      */
-    public Stats stats(final Cell cell)
+    Stats stats(final Cell cell)
     {
         return stats(cell, Sample::score);
     }

@@ -19,15 +19,15 @@ import org.rwsem4j.cli.UsageException;
  * run measured them (so the bootstrap, seeded by the comparison, resamples the same lists); the fairness results and
  * the failures come from the metadata, in the run's order.
  */
-public final class RunFolder
+final class RunFolder
 {
     /** The JMH results' file name in a run folder. */
     static final String JMH_JSON = "jmh.json";
 
-    public final Path dir;
-    public final RunMetadata metadata;
-    public final Matrix matrix;
-    public final Results results;
+    final Path dir;
+    final RunMetadata metadata;
+    final Matrix matrix;
+    final Results results;
 
     private RunFolder(final Path dir, final RunMetadata metadata, final Matrix matrix, final Results results)
     {
@@ -43,7 +43,7 @@ public final class RunFolder
      * @throws UsageException if the folder or a file is missing or malformed, the run's patches differ from this
      *     jar's, or the files do not agree with each other
      */
-    public static RunFolder read(final Path dir) throws UsageException
+    static RunFolder read(final Path dir) throws UsageException
     {
         if (!Files.isDirectory(dir))
         {
@@ -101,7 +101,7 @@ public final class RunFolder
      *               {@code runs/<stamp>/} for {@code latest.md}
      * @return the report as the run wrote it
      */
-    public String reportMarkdown(final String svgDir)
+    String reportMarkdown(final String svgDir)
     {
         final Report report = new Report(matrix, results, metadata.machine);
         return report.markdown(metadata.title, svgDir, results.failures(), Ablation.header(matrix, report, metadata));

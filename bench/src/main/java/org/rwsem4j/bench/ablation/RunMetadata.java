@@ -34,7 +34,7 @@ import com.google.gson.JsonParseException;
  * and, for human readers only, a per-cell summary of the seed-000 cells (overlap, event counters per 1,000 ops).
  * Written and read with Gson; the ablation rewrites it at the end of every round and at the end.
  */
-public final class RunMetadata
+final class RunMetadata
 {
     /** The file's name in a run folder. */
     static final String FILE = "metadata.json";
@@ -66,15 +66,15 @@ public final class RunMetadata
     List<String> libraryPatches;
     /** The bench-only controls on the classpath at run time. */
     List<String> controls;
-    public String stamp;
-    public String title;
-    public MachineInfo machine;
+    String stamp;
+    String title;
+    MachineInfo machine;
     String loadAverageBefore;
     String loadAverageAfter;
     double wallSeconds;
-    public int roundsDone;
-    public int rounds;
-    public boolean finished;
+    int roundsDone;
+    int rounds;
+    boolean finished;
     List<Failure> failures = new ArrayList<>();
     List<FairnessCell> fairness = new ArrayList<>();
     List<String> fairnessLines = new ArrayList<>();
@@ -188,7 +188,7 @@ public final class RunMetadata
      * @param wallSeconds   the wall time so far
      * @param loadAfter     the load average now
      */
-    public void update(final int roundsDone, final Matrix matrix, final Results results,
+    void update(final int roundsDone, final Matrix matrix, final Results results,
         final List<String> fairnessLines, final double wallSeconds, final String loadAfter)
     {
         this.roundsDone = roundsDone;
@@ -247,7 +247,7 @@ public final class RunMetadata
      * @param dir the run folder
      * @throws IOException if it cannot be written
      */
-    public void write(final Path dir) throws IOException
+    void write(final Path dir) throws IOException
     {
         final Path tmp = dir.resolve(FILE + ".tmp");
         try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8))

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 @Command(name = "calibrate", usageHelpAutoWidth = true,
     description = {"Print what one pause unit (Thread.onSpinWait) and one Blackhole.consumeCPU token cost here, in " +
         "ns: the units of LockTestBenchmark's 'load' parameter (-p unit=pause, the default, or -p unit=tokens)."})
-public final class CalibrateCommand implements Callable<Integer>
+final class CalibrateCommand implements Callable<Integer>
 {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Print this help and exit.")
     boolean help;

@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
     description = {"Issue 13's memory run: build N locks, contend each once with two threads, drop them; print heap " +
         "after GC and direct memory in use at each step (a markdown table). Give it heap: java -Xmx3g -jar ... " +
         "footprint. Exit status 1 if heap or direct memory did not come back after the drop."})
-public final class FootprintCommand implements Callable<Integer>
+final class FootprintCommand implements Callable<Integer>
 {
     static final int HEAP_SLACK_MB = 8;
     static final int DIRECT_SLACK_MB = 8;

@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
         "  jmh LockTestBenchmark -p impl=base,rrwl -p ops=100000 -rf json",
         "  jmh LockTestBenchmark -p unit=tokens ...   (load in Blackhole.consumeCPU tokens; default: pause)"},
     footer = {"", "Exit status: as JMH's; 2 for a bad -p unit value."})
-public final class JmhCommand implements Callable<Integer>
+final class JmhCommand implements Callable<Integer>
 {
     /** The parameter of {@link LockTestBenchmark} that selects the load's unit. */
     static final String UNIT_PARAM = "unit=";

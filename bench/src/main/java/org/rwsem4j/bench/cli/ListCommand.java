@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 @Command(name = "list", usageHelpAutoWidth = true,
     description = {"Print the patches on the classpath, the bench-only controls, the presets as they resolve here " +
         "and the JDK peers."})
-public final class ListCommand implements Callable<Integer>
+final class ListCommand implements Callable<Integer>
 {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Print this help and exit.")
     boolean help;

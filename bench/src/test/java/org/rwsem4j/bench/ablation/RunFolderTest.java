@@ -24,10 +24,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code report --from}: a real tiny run rebuilt byte for byte, and every kind of bad folder refused in one line. */
-public class RunFolderTest
+class RunFolderTest
 {
     /** A folder from before metadata files existed (committed). */
-    public static final Path OLD_RUN = Paths.get("results", "runs", "20261201-123647-smoke");
+    static final Path OLD_RUN = Paths.get("results", "runs", "20261201-123647-smoke");
 
     private final BenchCli cli = new BenchCli();
     private final ByteArrayOutputStream out = cli.out;

@@ -21,7 +21,7 @@ import com.google.gson.JsonObject;
  * Writes a run folder as the ablation would (metadata.json through {@link RunMetadata}, jmh.json in JMH's format),
  * with chosen scores instead of measured ones: the fixture of the report and compare tests.
  */
-public final class SyntheticRun
+final class SyntheticRun
 {
     /** The ablation arguments every synthetic run records. */
     static final List<String> ARGS = List.of("--smoke", "--forks", "1", "--ops", "2000", "--only", "locktest");
@@ -36,7 +36,7 @@ public final class SyntheticRun
      * @return the folder
      * @throws Exception if it cannot be written
      */
-    public static Path write(final Path dir, final Map<String, Double> score) throws Exception
+    static Path write(final Path dir, final Map<String, Double> score) throws Exception
     {
         final Matrix matrix = Ablation.matrix(AblationCommand.parse(ARGS));
         return write(dir, ARGS, c -> score.get(matrix.label(c.impl())));
@@ -71,7 +71,7 @@ public final class SyntheticRun
      * @param args the ablation arguments to record
      * @return the metadata of a run starting now (not written yet)
      */
-    public static RunMetadata metadata(final Path dir, final List<String> args)
+    static RunMetadata metadata(final Path dir, final List<String> args)
     {
         try
         {
@@ -92,7 +92,7 @@ public final class SyntheticRun
      * @param score  each lock's score by its label
      * @throws IOException if it cannot be written
      */
-    public static void writeJmh(final Path dir, final Matrix matrix, final Map<String, Double> score) throws IOException
+    static void writeJmh(final Path dir, final Matrix matrix, final Map<String, Double> score) throws IOException
     {
         writeJmh(dir, matrix, c -> score.get(matrix.label(c.impl())));
     }
