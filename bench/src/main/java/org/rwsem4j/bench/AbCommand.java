@@ -11,6 +11,15 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
+import org.rwsem4j.bench.ab.AbCell;
+import org.rwsem4j.bench.ab.AbCells;
+import org.rwsem4j.bench.ab.AbPlan;
+import org.rwsem4j.bench.ab.AbReport;
+import org.rwsem4j.bench.ab.AbResults;
+import org.rwsem4j.bench.ab.AbRun;
+import org.rwsem4j.bench.ab.BenchJar;
+import org.rwsem4j.bench.report.MachineInfo;
+import org.rwsem4j.bench.report.Progress;
 import org.rwsem4j.cli.UsageException;
 
 import picocli.CommandLine;

@@ -30,8 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class BlockMapBenchmark
 {
-    static final String RANDRW = "randrw";
-    static final String RANDWRITE = "randwrite";
+    public static final String RANDRW = "randrw";
+    public static final String RANDWRITE = "randwrite";
 
     @Param({"base", "all", "mutex", "rrwl", "rrwl-fair", "stamped"})
     public String impl;

@@ -6,14 +6,14 @@ package org.rwsem4j.bench;
  * test orders these accesses (no volatile, no atomic in the same run), so a lock that fails to exclude or fails to
  * publish shows up as a torn pair and throws: a broken lock cannot post a number.
  */
-final class GuardedPair
+public final class GuardedPair
 {
     private final LoadUnit unit;
     private long first;
     private long second;
 
     /** A pair whose load is in pause units. */
-    GuardedPair()
+    public GuardedPair()
     {
         this(LoadUnit.PAUSE);
     }
@@ -31,7 +31,7 @@ final class GuardedPair
      *
      * @param load units of load between the two stores
      */
-    void write(final int load)
+    public void write(final int load)
     {
         final long v = first + 1;
         first = v;
@@ -45,7 +45,7 @@ final class GuardedPair
      * @param load units of load between the two loads
      * @throws IllegalStateException if the two fields differ (the lock let a writer in)
      */
-    void read(final int load)
+    public void read(final int load)
     {
         final long a = first;
         unit.spin(load);

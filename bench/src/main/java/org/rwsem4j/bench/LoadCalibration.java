@@ -8,7 +8,7 @@ import java.util.Arrays;
  * one {@link LoadUnit#TOKENS} token of {@code Blackhole.consumeCPU}. Both are measured the same way, over long calls:
  * a call of a few units also pays the call's own fixed cost.
  */
-final class LoadCalibration
+public final class LoadCalibration
 {
     private static final int ROUNDS = 7;
     private static final int UNITS_PER_ROUND = 2_000_000;
@@ -22,7 +22,7 @@ final class LoadCalibration
      *
      * @return nanoseconds per pause unit
      */
-    static double nanosPerPause()
+    public static double nanosPerPause()
     {
         return nanosPerUnit(LoadUnit.PAUSE);
     }
@@ -33,7 +33,7 @@ final class LoadCalibration
      * @param unit the unit
      * @return nanoseconds per unit
      */
-    static double nanosPerUnit(final LoadUnit unit)
+    public static double nanosPerUnit(final LoadUnit unit)
     {
         for (int i = 0; i < 3; i++)
         {

@@ -16,7 +16,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * </ul>
  * {@link LoadCalibration} states each in ns.
  */
-enum LoadUnit
+public enum LoadUnit
 {
     /** {@link Thread#onSpinWait()} per unit: the seeds' unit and the default. */
     PAUSE("pause", "pause units", "pause units"),
@@ -24,11 +24,11 @@ enum LoadUnit
     TOKENS("tokens", "consumeCPU tokens", "`Blackhole.consumeCPU` tokens");
 
     /** What {@code --unit} and the JMH parameter {@code unit} call it. */
-    final String cliName;
+    public final String cliName;
     /** How table titles name it (plain text: titles are also the charts' captions). */
-    final String title;
+    public final String title;
     /** How notes name it (Markdown). */
-    final String description;
+    public final String description;
 
     LoadUnit(final String cliName, final String title, final String description)
     {
@@ -59,7 +59,7 @@ enum LoadUnit
      * @return the unit
      * @throws IllegalArgumentException if it names none (the message lists the valid names)
      */
-    static LoadUnit parse(final String text)
+    public static LoadUnit parse(final String text)
     {
         for (final LoadUnit u : values())
         {
@@ -72,7 +72,7 @@ enum LoadUnit
     }
 
     /** @return the valid names, comma separated */
-    static String names()
+    public static String names()
     {
         final List<String> out = new ArrayList<>();
         for (final LoadUnit u : values())

@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>With {@code millis > 0} a run is sized by time instead ({@link LockTestRun}): every worker runs for the whole
  * window, and the figure, in the same unit, is the time {@code ops} operations per worker take at the rate measured.
  * JMH's primary result is then the window's length; the figure is the secondary result {@code timedMs}, which the
- * ablation and {@code ab} take as the score ({@link Sample#ofJmh}).
+ * ablation and {@code ab} take as the score ({@code Sample.ofJmh}).
  *
  * <p>One JMH thread opens the gate and waits for the last worker ({@link LockTestRun}); JMH's own threads are not
  * used because SingleShotTime would average across them. Each iteration also reports the workers' overlap and the

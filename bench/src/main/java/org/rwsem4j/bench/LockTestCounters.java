@@ -8,29 +8,12 @@ import org.openjdk.jmh.annotations.State;
  * What a seed-000 iteration reports besides its time, as JMH secondary results (one value per iteration in
  * {@code jmh.json}): how much the workers overlapped ({@link Overlap}, in percent) and, for a variant, the lock's
  * event counters per 1,000 operations ({@link CellEvents}). A JDK peer has no counters: {@code eventsKnown} is 0.
+ * The names readers look these results up by are {@link LockTestMetrics}'s.
  */
 @State(Scope.Thread)
 @AuxCounters(AuxCounters.Type.EVENTS)
 public class LockTestCounters
 {
-    /**
-     * A timed cell's figure: ms for {@code ops} operations per worker at the rate the window measured. Only timed
-     * cells ({@code millis > 0}) record it; {@link Sample#ofJmh} then takes it as the fork's score.
-     */
-    static final String TIMED_SCORE = "timedMs";
-    /** Secondary result names, as the ablation reads them back. */
-    static final String OVERLAP = "overlapPct";
-    static final String START_SPREAD = "startSpreadPct";
-    static final String END_SPREAD = "endSpreadPct";
-    static final String EVENTS_KNOWN = "eventsKnown";
-    static final String SPINS = "spinsPerKop";
-    static final String SPIN_FAILS = "spinFailsPerKop";
-    static final String NULL_SPINS = "nullSpinsPerKop";
-    static final String SLEEPS = "sleepsPerKop";
-    static final String WAKEUPS = "wakeupsPerKop";
-    static final String HANDOFFS = "handoffsPerKop";
-    static final String MIN_SHARE = "minSharePct";
-
     /** (min end - max start) / (max end - min start), percent. */
     public double overlapPct;
     /** (max start - min start) / span, percent. */

@@ -27,7 +27,7 @@ import java.util.concurrent.locks.ReadWriteLock;
  * runnable, so none waits for a wake-up chain to start. Thread creation is not measured. Each worker records when it
  * passed the gate and when it finished ({@link #overlap()}), so a run shows whether its workers contended.
  */
-final class LockTestRun
+public final class LockTestRun
 {
     /** A run sized by ops checks the stop flag (another worker failed) every this many operations plus one. */
     private static final long STOP_CHECK_MASK = 1023;

@@ -18,15 +18,15 @@ import org.rwsem4j.Variant;
  * word ({@code Rwsem.builder().variant(spec).onHeap()}), {@code @pad} for the padded hot words
  * ({@code .padded(true)}), or the other options of {@link #withOptions}.
  */
-final class Locks
+public final class Locks
 {
-    static final String MUTEX = "mutex";
-    static final String RRWL = "rrwl";
-    static final String RRWL_FAIR = "rrwl-fair";
-    static final String STAMPED = "stamped";
+    public static final String MUTEX = "mutex";
+    public static final String RRWL = "rrwl";
+    public static final String RRWL_FAIR = "rrwl-fair";
+    public static final String STAMPED = "stamped";
     /** The JDK locks every run measures beside the variants. */
-    static final List<String> PEERS = List.of(MUTEX, RRWL, RRWL_FAIR, STAMPED);
-    static final String ON_HEAP_SUFFIX = "@heap";
+    public static final List<String> PEERS = List.of(MUTEX, RRWL, RRWL_FAIR, STAMPED);
+    public static final String ON_HEAP_SUFFIX = "@heap";
 
     private Locks()
     {
@@ -37,7 +37,7 @@ final class Locks
      * @return a new, unlocked lock
      * @throws IllegalArgumentException for an unknown peer or a bad spec
      */
-    static ReadWriteLock create(final String impl)
+    public static ReadWriteLock create(final String impl)
     {
         switch (impl)
         {
@@ -122,7 +122,7 @@ final class Locks
      * @param impl a benchmark impl name
      * @return whether it is a JDK peer rather than a variant
      */
-    static boolean isPeer(final String impl)
+    public static boolean isPeer(final String impl)
     {
         return PEERS.contains(impl);
     }
@@ -133,7 +133,7 @@ final class Locks
      * @param impl the name
      * @throws IllegalArgumentException if it is neither a peer nor a valid spec
      */
-    static void validate(final String impl)
+    public static void validate(final String impl)
     {
         if (isPeer(impl))
         {

@@ -11,7 +11,7 @@ import org.rwsem4j.spi.Hooks;
 public final class NullControlPatch extends AbstractPatch implements BenchControl
 {
     /** The spec name. */
-    static final String NAME = "null-control";
+    public static final String NAME = "null-control";
 
     /** Registered through the bench's {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public NullControlPatch()

@@ -1,7 +1,7 @@
 package org.rwsem4j.bench;
 
 /** The seeds' load unit: one PAUSE instruction, here {@link Thread#onSpinWait()}. */
-final class Pause
+public final class Pause
 {
     private Pause()
     {
@@ -12,7 +12,7 @@ final class Pause
      *
      * @param units how many
      */
-    static void spin(final int units)
+    public static void spin(final int units)
     {
         for (int i = 0; i < units; i++)
         {

@@ -4,7 +4,7 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /** A whole number of at least 1, with {@code _} allowed between digits ({@code 100_000}), as in Java. */
-final class PositiveInt implements ITypeConverter<Integer>
+public final class PositiveInt implements ITypeConverter<Integer>
 {
     @Override
     public Integer convert(final String text)

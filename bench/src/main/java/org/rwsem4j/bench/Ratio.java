@@ -1,7 +1,7 @@
 package org.rwsem4j.bench;
 
 /** A reader:writer ratio such as {@code 10:1}, the seeds' {@code r:w}. */
-final class Ratio
+public final class Ratio
 {
     final int reads;
     final int writes;
@@ -17,7 +17,7 @@ final class Ratio
      * @return the ratio
      * @throws IllegalArgumentException if malformed
      */
-    static Ratio parse(final String text)
+    public static Ratio parse(final String text)
     {
         final String[] parts = text.trim().split(":", -1);
         if (parts.length != 2)

@@ -20,9 +20,9 @@ import org.rwsem4j.spi.Hooks;
 public final class SlowWakeControlPatch extends AbstractPatch implements BenchControl
 {
     /** The spec name. */
-    static final String NAME = "slow-wake-control";
+    public static final String NAME = "slow-wake-control";
     /** The delay per wake, ns. */
-    static final long DELAY_NANOS = 200_000;
+    public static final long DELAY_NANOS = 200_000;
 
     /** Registered through the bench's {@code META-INF/services/org.rwsem4j.spi.Patch}. */
     public SlowWakeControlPatch()

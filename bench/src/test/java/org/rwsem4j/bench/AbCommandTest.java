@@ -20,6 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.rwsem4j.bench.ab.AbCell;
+import org.rwsem4j.bench.ab.AbPlan;
+import org.rwsem4j.bench.ab.AbTestFiles;
+import org.rwsem4j.bench.ab.BenchJar;
 import org.rwsem4j.cli.UsageException;
 
 /** {@code ab}'s arguments, its plan and its child command lines; nothing here starts a child. */

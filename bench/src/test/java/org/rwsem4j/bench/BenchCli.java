@@ -5,19 +5,19 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** Runs the bench's command line in-process and keeps what it printed, for the command tests. */
-final class BenchCli
+public final class BenchCli
 {
     /** Standard output of the last run. */
-    final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    public final ByteArrayOutputStream out = new ByteArrayOutputStream();
     /** Standard error of the last run. */
-    final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    public final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     /**
      * @param args the command line
      * @return the exit status
      * @throws Exception from JMH's own entry point
      */
-    int run(final String... args) throws Exception
+    public int run(final String... args) throws Exception
     {
         out.reset();
         err.reset();

@@ -11,6 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.rwsem4j.spi.DecisionPoint;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.Variant;
+import org.rwsem4j.bench.ablation.AblationPlan;
+import org.rwsem4j.bench.ablation.Contribution;
+import org.rwsem4j.bench.ablation.PatchInfo;
+import org.rwsem4j.bench.cli.PatchList;
 
 /** The bench-only controls as ServiceLoader finds them with the bench on the classpath. */
 class ControlPatchTest

@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.junit.jupiter.api.Test;
+import org.rwsem4j.bench.ablation.FairnessRunner;
+import org.rwsem4j.bench.fairness.FairnessHarness;
+import org.rwsem4j.bench.fairness.FairnessResult;
 import org.rwsem4j.testkit.NoExclusionLock;
 
 /** The data oracle: a lock that does nothing must not be able to post a number (negative control). */

@@ -10,6 +10,7 @@ import java.util.concurrent.locks.ReadWriteLock;
 import org.junit.jupiter.api.Test;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.Variant;
+import org.rwsem4j.bench.ablation.Matrix;
 
 /** Impl names with options after {@code @}: what they build, and the errors for bad ones. */
 class LocksTest

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.rwsem4j.bench.ablation.Sample;
+
 import org.junit.jupiter.api.Test;
 
 /** The figure of a cell sized by time, on fixed inputs, and the one place that takes it as a fork's score. */
@@ -43,8 +45,8 @@ class TimedFigureTest
     @Test
     void aCellSizedByTimeTakesItsTimedFigureAndAnyOtherCellItsPrimary()
     {
-        final List<Map<String, Double>> perIteration = List.of(Map.of(LockTestCounters.TIMED_SCORE, 500.0),
-            Map.of(LockTestCounters.TIMED_SCORE, 700.0));
+        final List<Map<String, Double>> perIteration = List.of(Map.of(LockTestMetrics.TIMED_SCORE, 500.0),
+            Map.of(LockTestMetrics.TIMED_SCORE, 700.0));
         final double[] windows = {201, 203};
         final Sample timed = Sample.ofJmh("200", 202, Map.of(), windows, perIteration);
         assertEquals(600.0, timed.score(), 1e-9);
@@ -59,11 +61,11 @@ class TimedFigureTest
     @Test
     void aCellSizedByTimeWithoutItsFigureInAnIterationIsAnError()
     {
-        final List<Map<String, Double>> missing = List.of(Map.of(LockTestCounters.TIMED_SCORE, 500.0), Map.of());
+        final List<Map<String, Double>> missing = List.of(Map.of(LockTestMetrics.TIMED_SCORE, 500.0), Map.of());
         final IllegalStateException e = assertThrows(IllegalStateException.class,
             () -> Sample.ofJmh("200", 202, Map.of(), new double[] {201, 203}, missing));
         assertTrue(e.getMessage().contains("iteration 2"), e.getMessage());
-        final List<Map<String, Double>> nan = List.of(Map.of(LockTestCounters.TIMED_SCORE, Double.NaN));
+        final List<Map<String, Double>> nan = List.of(Map.of(LockTestMetrics.TIMED_SCORE, Double.NaN));
         assertThrows(IllegalStateException.class, () -> Sample.ofJmh("200", 202, Map.of(), new double[] {201}, nan));
     }
 }

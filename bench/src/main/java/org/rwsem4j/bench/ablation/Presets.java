@@ -1,0 +1,70 @@
+package org.rwsem4j.bench.ablation;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+import org.rwsem4j.Variant;
+
+/**
+ * What the presets became in this build, for the plan, the report header and {@code list}: {@code all} is whatever
+ * patches are there, and {@code recommended} is its full definition or unavailable (a build without one of its
+ * modules, e.g. {@code -P '!rwsem-reader-spin'}), with the library's reason; such a build leaves it out of the default
+ * headline variants and goes on. Every method takes the available patch names, so a report rebuilt from a run's
+ * metadata says what that run's build had, and a test can ask what a trimmed build gives.
+ */
+public final class Presets
+{
+    static final String RECOMMENDED = "recommended";
+    static final String ALL = "all";
+
+    private Presets()
+    {
+    }
+
+    /**
+     * @param available the library patch names of the build
+     * @return e.g. {@code `all` = handoff+...; `recommended` = handoff+...}, or with {@code `recommended` unavailable
+     *         (spec 'recommended' ... needs patches that are not on the classpath: ...)}
+     */
+    public static String line(final Collection<String> available)
+    {
+        return "`" + ALL + "` " + became(ALL, available) + "; `" + RECOMMENDED + "` " + became(RECOMMENDED, available);
+    }
+
+    /**
+     * @param preset    a preset name
+     * @param available the library patch names of the build
+     * @return {@code = spec}, or {@code unavailable (reason)}
+     */
+    public static String became(final String preset, final Collection<String> available)
+    {
+        try
+        {
+            return "= " + Variant.parse(preset, available).spec();
+        }
+        catch (final IllegalArgumentException unavailable)
+        {
+            return "unavailable (" + unavailable.getMessage() + ")";
+        }
+    }
+
+    /**
+     * @param variants  default headline variants (specs, maybe with {@code @} options)
+     * @param available the library patch names of the build
+     * @return the variants without a {@code recommended} this build cannot resolve, in order
+     */
+    static List<String> runnable(final List<String> variants, final Collection<String> available)
+    {
+        final List<String> out = new ArrayList<>();
+        for (final String v : variants)
+        {
+            final String spec = v.split("@", 2)[0];
+            if (!spec.equals(RECOMMENDED) || !became(RECOMMENDED, available).startsWith("unavailable"))
+            {
+                out.add(v);
+            }
+        }
+        return out;
+    }
+}
