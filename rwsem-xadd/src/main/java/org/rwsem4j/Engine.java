@@ -242,7 +242,7 @@ abstract class Engine
     static Engine create(final Variant variant, final Choices choices, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
     {
-        return choices.tunables().padded ? new PaddedEngine(variant, choices, slots, name, stats, publishWord) :
+        return choices.tunables().padded() ? new PaddedEngine(variant, choices, slots, name, stats, publishWord) :
             new PackedEngine(variant, choices, slots, name, stats, publishWord);
     }
 
@@ -265,7 +265,13 @@ abstract class Engine
         JfrSupport.init();
         this.readTrylock = choices.readTrylock();
         this.markReaderOwned = choices.markReaderOwned();
-        this.adapt = choices.tunables().platformAdaptations;
+        this.adapt = choices.tunables().platformAdaptations();
+    }
+
+    /** {@return the choices of this lock's policy, shared with every lock of the policy} */
+    Choices choices()
+    {
+        return choices;
     }
 
     Tunables tunables()
@@ -275,7 +281,7 @@ abstract class Engine
 
     private NanoClock clock()
     {
-        return choices.tunables().clock;
+        return choices.tunables().clock();
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -383,7 +389,7 @@ abstract class Engine
     /** What only a contended lock needs. Every field is final, so a thread that sees the object sees it whole. */
     private final class Contended
     {
-        final AbstractOsq osq = choices.tunables().padded ? new Osq() : new CompactOsq();
+        final AbstractOsq osq = choices.tunables().padded() ? new Osq() : new CompactOsq();
         final WaitLock waitLock = new WaitLock();
         final WaitQueue queue = new WaitQueue();
         final EventCounters events;
@@ -610,7 +616,7 @@ abstract class Engine
     private RwsemWaiter newWaiter(final boolean writer, final int mode)
     {
         Faults.reach(FaultPoint.WAITER);
-        final long timeout = clock().nanoTime() + choices.tunables().handoffTimeoutNanos;
+        final long timeout = clock().nanoTime() + choices.tunables().handoffTimeoutNanos();
         return new RwsemWaiter(Thread.currentThread(), writer, mode, timeout);
     }
 
@@ -1296,7 +1302,7 @@ abstract class Engine
      */
     private boolean rwsemOptimisticSpin(final boolean reader, final int mode)
     {
-        final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(choices.tunables().spinBudgetNanos);
+        final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(choices.tunables().spinBudgetNanos());
         final boolean interruptible = mode != UNINTERRUPTIBLE;
         Faults.reach(FaultPoint.OSQ_NODE);
         final Node node = AbstractOsq.newNode();
@@ -1860,14 +1866,14 @@ abstract class Engine
             final RwsemWaiter writer = (RwsemWaiter)acquisition;
             writer.spun = true;
             writer.spunSinceSleep = true;
-            final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(choices.tunables().spinBudgetNanos);
+            final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(choices.tunables().spinBudgetNanos());
             return rwsemSpinOnOwner(deadline, OwnerSpinExit.NEVER);
         }
 
         @Override
         public boolean mayRetryWithoutSleeping(final Waiter waiter)
         {
-            return ((RwsemWaiter)waiter).immediateRetries++ < choices.tunables().nullOwnerRetries;
+            return ((RwsemWaiter)waiter).immediateRetries++ < choices.tunables().nullOwnerRetries();
         }
 
         @Override

@@ -319,13 +319,13 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
             this.spec = spec;
             this.offHeap = offHeap;
             this.name = name;
-            this.spinBudgetNanos = t.spinBudgetNanos;
-            this.handoffTimeoutNanos = t.handoffTimeoutNanos;
-            this.readerSpinThreshold = t.readerSpinThreshold;
-            this.readerSpinCount = t.readerSpinCount;
-            this.nullOwnerRetries = t.nullOwnerRetries;
-            this.padded = t.padded;
-            this.noPlatformAdaptations = !t.platformAdaptations;
+            this.spinBudgetNanos = t.spinBudgetNanos();
+            this.handoffTimeoutNanos = t.handoffTimeoutNanos();
+            this.readerSpinThreshold = t.readerSpinThreshold();
+            this.readerSpinCount = t.readerSpinCount();
+            this.nullOwnerRetries = t.nullOwnerRetries();
+            this.padded = t.padded();
+            this.noPlatformAdaptations = !t.platformAdaptations();
         }
 
         private Object readResolve()
