@@ -227,7 +227,8 @@ abstract class Engine
      * from the internal test SPI ({@link Faults#seededBug()}; 0 in production, where no injector exists):
      * {@link #FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE}, {@link #FAULT_NO_HANDOFF_INHERIT} or
      * {@link #FAULT_RACY_CONTENDED_INSTALL}. The engine's own bookkeeping cannot be broken from a patch, so its seeded
-     * bugs need this.
+     * bugs need this. Every comparison sits behind {@link Faults#ENABLED}, so in production it folds away; the field
+     * itself stays, one {@code int} per lock.
      */
     static final int FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE = 1;
     static final int FAULT_NO_HANDOFF_INHERIT = 2;
@@ -312,7 +313,7 @@ abstract class Engine
     {
         Faults.reach(FaultPoint.CONTENDED);
         final Contended fresh = new Contended(new EventCounters());
-        if (fault == FAULT_RACY_CONTENDED_INSTALL)
+        if (Faults.ENABLED && fault == FAULT_RACY_CONTENDED_INSTALL)
         {
             Thread.yield();
             CONTENDED.setRelease(this, fresh);
@@ -1478,7 +1479,7 @@ abstract class Engine
         if (queue().isEmpty())
         {
             final long bits = word.getVolatile() &
-                (fault == FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE ? WAITERS : WAITERS | HANDOFF);
+                (Faults.ENABLED && fault == FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE ? WAITERS : WAITERS | HANDOFF);
             if (bits != 0)
             {
                 word.getAndAdd(-bits);
@@ -1487,7 +1488,7 @@ abstract class Engine
         }
         if (first)
         {
-            if ((word.getVolatile() & HANDOFF) != 0 && fault != FAULT_NO_HANDOFF_INHERIT)
+            if ((word.getVolatile() & HANDOFF) != 0 && !(Faults.ENABLED && fault == FAULT_NO_HANDOFF_INHERIT))
             {
                 queue().head().handoffSet = true;
             }
@@ -1726,12 +1727,6 @@ abstract class Engine
     private final class Ops implements SlowPath
     {
         /**
-         * Platform adaptation: the queue head is a writer that a wake has already unparked and that has not tried
-         * the lock since; it will try again before it sleeps, so this wake need not take the wait lock. Read without
-         * the wait lock; sound because the writer sets {@link RwsemWaiter#waiting} before it reads the count, and the
-         * caller changed the count before this read (see {@link RwsemWaiter#waiting}).
-         */
-        /**
          * W4: a READ_OWNED wake with no queue or a writer at its head does nothing ({@code rwsem_mark_wake} returns at
          * a writer head for every wake type but ANY), so it need not take the wait lock to find that out. A reader
          * that queues after this racy look runs the conditional wake itself, and a head writer that leaves without
@@ -1747,6 +1742,12 @@ abstract class Engine
             return head == null || head.writer;
         }
 
+        /**
+         * Platform adaptation: the queue head is a writer that a wake has already unparked and that has not tried
+         * the lock since; it will try again before it sleeps, so this wake need not take the wait lock. Read without
+         * the wait lock; sound because the writer sets {@link RwsemWaiter#waiting} before it reads the count, and the
+         * caller changed the count before this read (see {@link RwsemWaiter#waiting}).
+         */
         private boolean nothingToWake()
         {
             if (!adapt)
