@@ -226,7 +226,8 @@ abstract class Engine
      * from the internal test SPI ({@link Faults#seededBug()}; 0 in production, where no injector exists):
      * {@link #FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE}, {@link #FAULT_NO_HANDOFF_INHERIT} or
      * {@link #FAULT_RACY_CONTENDED_INSTALL}. The engine's own bookkeeping cannot be broken from a patch, so its seeded
-     * bugs need this.
+     * bugs need this. Every comparison sits behind {@link Faults#ENABLED}, so in production it folds away; the field
+     * itself stays, one {@code int} per lock.
      */
     static final int FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE = 1;
     static final int FAULT_NO_HANDOFF_INHERIT = 2;
@@ -241,7 +242,7 @@ abstract class Engine
     static Engine create(final Variant variant, final Choices choices, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
     {
-        return choices.tunables().padded ? new PaddedEngine(variant, choices, slots, name, stats, publishWord) :
+        return choices.tunables().padded() ? new PaddedEngine(variant, choices, slots, name, stats, publishWord) :
             new PackedEngine(variant, choices, slots, name, stats, publishWord);
     }
 
@@ -264,7 +265,13 @@ abstract class Engine
         JfrSupport.init();
         this.readTrylock = choices.readTrylock();
         this.markReaderOwned = choices.markReaderOwned();
-        this.adapt = choices.tunables().platformAdaptations;
+        this.adapt = choices.tunables().platformAdaptations();
+    }
+
+    /** {@return the choices of this lock's policy, shared with every lock of the policy} */
+    Choices choices()
+    {
+        return choices;
     }
 
     Tunables tunables()
@@ -274,7 +281,7 @@ abstract class Engine
 
     private NanoClock clock()
     {
-        return choices.tunables().clock;
+        return choices.tunables().clock();
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -305,7 +312,7 @@ abstract class Engine
     {
         Faults.reach(FaultPoint.CONTENDED);
         final Contended fresh = new Contended(new EventCounters());
-        if (fault == FAULT_RACY_CONTENDED_INSTALL)
+        if (Faults.ENABLED && fault == FAULT_RACY_CONTENDED_INSTALL)
         {
             Thread.yield();
             CONTENDED.setRelease(this, fresh);
@@ -382,7 +389,7 @@ abstract class Engine
     /** What only a contended lock needs. Every field is final, so a thread that sees the object sees it whole. */
     private final class Contended
     {
-        final AbstractOsq osq = choices.tunables().padded ? new Osq() : new CompactOsq();
+        final AbstractOsq osq = choices.tunables().padded() ? new Osq() : new CompactOsq();
         final WaitLock waitLock = new WaitLock();
         final WaitQueue queue = new WaitQueue();
         final EventCounters events;
@@ -609,7 +616,7 @@ abstract class Engine
     private RwsemWaiter newWaiter(final boolean writer, final int mode)
     {
         Faults.reach(FaultPoint.WAITER);
-        final long timeout = clock().nanoTime() + choices.tunables().handoffTimeoutNanos;
+        final long timeout = clock().nanoTime() + choices.tunables().handoffTimeoutNanos();
         return new RwsemWaiter(Thread.currentThread(), writer, mode, timeout);
     }
 
@@ -1295,7 +1302,7 @@ abstract class Engine
      */
     private boolean rwsemOptimisticSpin(final boolean reader, final int mode)
     {
-        final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(choices.tunables().spinBudgetNanos);
+        final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(choices.tunables().spinBudgetNanos());
         final boolean interruptible = mode != UNINTERRUPTIBLE;
         Faults.reach(FaultPoint.OSQ_NODE);
         final Node node = AbstractOsq.newNode();
@@ -1471,7 +1478,7 @@ abstract class Engine
         if (queue().isEmpty())
         {
             final long bits = word.getVolatile() &
-                (fault == FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE ? WAITERS : WAITERS | HANDOFF);
+                (Faults.ENABLED && fault == FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE ? WAITERS : WAITERS | HANDOFF);
             if (bits != 0)
             {
                 word.getAndAdd(-bits);
@@ -1480,7 +1487,7 @@ abstract class Engine
         }
         if (first)
         {
-            if ((word.getVolatile() & HANDOFF) != 0 && fault != FAULT_NO_HANDOFF_INHERIT)
+            if ((word.getVolatile() & HANDOFF) != 0 && !(Faults.ENABLED && fault == FAULT_NO_HANDOFF_INHERIT))
             {
                 queue().head().handoffSet = true;
             }
@@ -1719,12 +1726,6 @@ abstract class Engine
     private final class Ops implements SlowPath
     {
         /**
-         * Platform adaptation: the queue head is a writer that a wake has already unparked and that has not tried
-         * the lock since; it will try again before it sleeps, so this wake need not take the wait lock. Read without
-         * the wait lock; sound because the writer sets {@link RwsemWaiter#waiting} before it reads the count, and the
-         * caller changed the count before this read (see {@link RwsemWaiter#waiting}).
-         */
-        /**
          * W4: a READ_OWNED wake with no queue or a writer at its head does nothing ({@code rwsem_mark_wake} returns at
          * a writer head for every wake type but ANY), so it need not take the wait lock to find that out. A reader
          * that queues after this racy look runs the conditional wake itself, and a head writer that leaves without
@@ -1740,6 +1741,12 @@ abstract class Engine
             return head == null || head.writer;
         }
 
+        /**
+         * Platform adaptation: the queue head is a writer that a wake has already unparked and that has not tried
+         * the lock since; it will try again before it sleeps, so this wake need not take the wait lock. Read without
+         * the wait lock; sound because the writer sets {@link RwsemWaiter#waiting} before it reads the count, and the
+         * caller changed the count before this read (see {@link RwsemWaiter#waiting}).
+         */
         private boolean nothingToWake()
         {
             if (!adapt)
@@ -1859,14 +1866,14 @@ abstract class Engine
             final RwsemWaiter writer = (RwsemWaiter)acquisition;
             writer.spun = true;
             writer.spunSinceSleep = true;
-            final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(choices.tunables().spinBudgetNanos);
+            final long deadline = clock().nanoTime() + VirtualLocker.spinBudget(choices.tunables().spinBudgetNanos());
             return rwsemSpinOnOwner(deadline, OwnerSpinExit.NEVER);
         }
 
         @Override
         public boolean mayRetryWithoutSleeping(final Waiter waiter)
         {
-            return ((RwsemWaiter)waiter).immediateRetries++ < choices.tunables().nullOwnerRetries;
+            return ((RwsemWaiter)waiter).immediateRetries++ < choices.tunables().nullOwnerRetries();
         }
 
         @Override

@@ -3,8 +3,10 @@ package org.rwsem4j;
 /**
  * The internal test SPI behind the {@link FaultPoint}s: a service that only test classpaths provide (a
  * {@code META-INF/services/org.rwsem4j.FaultInjector} file in test resources). It is package-private and not on
- * {@link RwsemBuilder}; {@link Faults} looks it up once, at class initialisation, and without a provider holds a
- * no-op, so production code pays nothing (and the fast paths reach no fault point at all).
+ * {@link RwsemBuilder}; {@link Faults} looks it up once, at class initialisation. Without a provider
+ * {@link Faults#ENABLED} is false and the slow paths' fault checks fold away once compiled (the fast paths reach no
+ * fault point at all), but every lock still carries one {@code int} field for its seeded bug, 0 in production, set
+ * at construction: the handoff protocol tests' seeded bugs are per lock.
  */
 interface FaultInjector
 {

@@ -46,13 +46,11 @@ final class Policy
      */
     static Policy of(final String spec, final Collection<Patch> extra, final Tunables tunables)
     {
-        if (!extra.isEmpty() || tunables.clock != NanoClock.SYSTEM || spec == null)
+        if (!extra.isEmpty() || tunables.clock() != NanoClock.SYSTEM || spec == null)
         {
             return resolve(spec, extra, tunables);
         }
-        final Key key = new Key(spec, tunables.spinBudgetNanos, tunables.handoffTimeoutNanos,
-            tunables.readerSpinThreshold, tunables.readerSpinCount, tunables.nullOwnerRetries,
-            tunables.platformAdaptations, tunables.padded);
+        final Key key = new Key(spec, tunables);
         final Policy cached = CACHE.get(key);
         if (cached != null)
         {
@@ -113,16 +111,11 @@ final class Policy
         return new Policy(variant, hooks.close());
     }
 
-    /** What a cached policy depends on besides the patch registry. */
-    private record Key(
-        String spec,
-        long spinBudgetNanos,
-        long handoffTimeoutNanos,
-        Tunables.ReaderSpinThreshold readerSpinThreshold,
-        int readerSpinCount,
-        int nullOwnerRetries,
-        boolean platformAdaptations,
-        boolean padded)
+    /**
+     * What a cached policy depends on besides the patch registry: the spec as written and every tunable (the clock
+     * among them is always {@link NanoClock#SYSTEM} here).
+     */
+    private record Key(String spec, Tunables tunables)
     {
     }
 }

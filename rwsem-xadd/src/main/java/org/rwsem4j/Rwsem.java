@@ -147,6 +147,8 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
      *
      * @param condition a condition of this lock's write lock
      * @return whether any thread awaits it (the caller must hold the write lock)
+     * @throws NullPointerException if {@code condition} is null (as {@code ReentrantReadWriteLock} does)
+     * @throws IllegalArgumentException if {@code condition} is not a condition of this lock
      */
     public boolean hasWaiters(final Condition condition)
     {
@@ -158,6 +160,8 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
      *
      * @param condition a condition of this lock's write lock
      * @return how many threads await it (the caller must hold the write lock)
+     * @throws NullPointerException if {@code condition} is null (as {@code ReentrantReadWriteLock} does)
+     * @throws IllegalArgumentException if {@code condition} is not a condition of this lock
      */
     public int getWaitQueueLength(final Condition condition)
     {
@@ -166,6 +170,10 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
 
     private WriteCondition ownCondition(final Condition condition)
     {
+        if (condition == null)
+        {
+            throw new NullPointerException("condition");
+        }
         if (!(condition instanceof WriteCondition) || ((WriteCondition)condition).engine() != engine)
         {
             throw new IllegalArgumentException("not a condition of this lock");
@@ -324,13 +332,13 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
             this.spec = spec;
             this.offHeap = offHeap;
             this.name = name;
-            this.spinBudgetNanos = t.spinBudgetNanos;
-            this.handoffTimeoutNanos = t.handoffTimeoutNanos;
-            this.readerSpinThreshold = t.readerSpinThreshold;
-            this.readerSpinCount = t.readerSpinCount;
-            this.nullOwnerRetries = t.nullOwnerRetries;
-            this.padded = t.padded;
-            this.noPlatformAdaptations = !t.platformAdaptations;
+            this.spinBudgetNanos = t.spinBudgetNanos();
+            this.handoffTimeoutNanos = t.handoffTimeoutNanos();
+            this.readerSpinThreshold = t.readerSpinThreshold();
+            this.readerSpinCount = t.readerSpinCount();
+            this.nullOwnerRetries = t.nullOwnerRetries();
+            this.padded = t.padded();
+            this.noPlatformAdaptations = !t.platformAdaptations();
         }
 
         private Object readResolve()

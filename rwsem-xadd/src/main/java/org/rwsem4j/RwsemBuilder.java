@@ -20,14 +20,7 @@ public final class RwsemBuilder
     /** Extra patches; the shared empty list until the first {@link #patch}, so a plain build allocates none. */
     private List<Patch> extra = List.of();
     private SlotSource slots;
-    private long spinBudgetNanos = Tunables.DEFAULT_SPIN_BUDGET_NANOS;
-    private long handoffTimeoutNanos = Tunables.DEFAULT_HANDOFF_TIMEOUT_NANOS;
-    private Tunables.ReaderSpinThreshold readerSpinThreshold = Tunables.ReaderSpinThreshold.COUNT;
-    private int readerSpinCount = Tunables.DEFAULT_READER_SPIN_COUNT;
-    private int nullOwnerRetries = Tunables.DEFAULT_NULL_OWNER_RETRIES;
-    private boolean platformAdaptations = true;
-    private boolean padded;
-    private NanoClock clock = NanoClock.SYSTEM;
+    private Tunables tunables = Tunables.defaults();
     private String name;
     private StatsFile stats;
     private boolean statsChosen;
@@ -108,7 +101,7 @@ public final class RwsemBuilder
      */
     public RwsemBuilder spinBudget(final Duration budget)
     {
-        this.spinBudgetNanos = nonNegative(budget, "spinBudget");
+        this.tunables = tunables.withSpinBudgetNanos(nonNegative(budget, "spinBudget"));
         return this;
     }
 
@@ -124,7 +117,7 @@ public final class RwsemBuilder
      */
     public RwsemBuilder platformAdaptations(final boolean on)
     {
-        this.platformAdaptations = on;
+        this.tunables = tunables.withPlatformAdaptations(on);
         return this;
     }
 
@@ -144,7 +137,7 @@ public final class RwsemBuilder
      */
     public RwsemBuilder padded(final boolean on)
     {
-        this.padded = on;
+        this.tunables = tunables.withPadded(on);
         return this;
     }
 
@@ -156,7 +149,7 @@ public final class RwsemBuilder
      */
     public RwsemBuilder handoffTimeout(final Duration timeout)
     {
-        this.handoffTimeoutNanos = nonNegative(timeout, "handoffTimeout");
+        this.tunables = tunables.withHandoffTimeoutNanos(nonNegative(timeout, "handoffTimeout"));
         return this;
     }
 
@@ -168,7 +161,7 @@ public final class RwsemBuilder
      */
     public RwsemBuilder readerSpinThreshold(final Tunables.ReaderSpinThreshold threshold)
     {
-        this.readerSpinThreshold = Objects.requireNonNull(threshold, "threshold");
+        this.tunables = tunables.withReaderSpinThreshold(Objects.requireNonNull(threshold, "threshold"));
         return this;
     }
 
@@ -184,7 +177,7 @@ public final class RwsemBuilder
         {
             throw new IllegalArgumentException("readerSpinCount must be at least 1, was " + count);
         }
-        this.readerSpinCount = count;
+        this.tunables = tunables.withReaderSpinCount(count);
         return this;
     }
 
@@ -200,7 +193,7 @@ public final class RwsemBuilder
         {
             throw new IllegalArgumentException("nullOwnerRetries must not be negative, was " + retries);
         }
-        this.nullOwnerRetries = retries;
+        this.tunables = tunables.withNullOwnerRetries(retries);
         return this;
     }
 
@@ -212,7 +205,7 @@ public final class RwsemBuilder
      */
     public RwsemBuilder clock(final NanoClock clock)
     {
-        this.clock = Objects.requireNonNull(clock, "clock");
+        this.tunables = tunables.withClock(Objects.requireNonNull(clock, "clock"));
         return this;
     }
 
@@ -269,11 +262,9 @@ public final class RwsemBuilder
      */
     public Rwsem build()
     {
-        final Policy policy = defaultTunables() ? Policy.defaults(spec) : Policy.of(spec, extra, new Tunables(
-            spinBudgetNanos, handoffTimeoutNanos, readerSpinThreshold, readerSpinCount, nullOwnerRetries,
-            platformAdaptations, padded, clock));
+        final Policy policy = defaultTunables() ? Policy.defaults(spec) : Policy.of(spec, extra, tunables);
         final SlotSource chosen = slots != null ? slots : SlotSource.offHeap();
-        final SlotSource source = chosen.padded(padded);
+        final SlotSource source = chosen.padded(tunables.padded());
         final boolean publishes = name != null && source.isOffHeap() && (!statsChosen || stats != null);
         if (publishWord && !publishes)
         {
@@ -290,12 +281,7 @@ public final class RwsemBuilder
     /** Whether this build may take {@link Policy#defaults}: no extra patches and every tunable at its default. */
     private boolean defaultTunables()
     {
-        return spec != null && extra.isEmpty() && clock == NanoClock.SYSTEM && !padded && platformAdaptations &&
-            spinBudgetNanos == Tunables.DEFAULT_SPIN_BUDGET_NANOS &&
-            handoffTimeoutNanos == Tunables.DEFAULT_HANDOFF_TIMEOUT_NANOS &&
-            readerSpinThreshold == Tunables.ReaderSpinThreshold.COUNT &&
-            readerSpinCount == Tunables.DEFAULT_READER_SPIN_COUNT &&
-            nullOwnerRetries == Tunables.DEFAULT_NULL_OWNER_RETRIES;
+        return spec != null && extra.isEmpty() && tunables.equals(Tunables.defaults());
     }
 
     private static long nonNegative(final Duration d, final String what)

@@ -1,7 +1,31 @@
 package org.rwsem4j;
 
-/** The builder-only tunables, as patches and the engine see them. Immutable. */
-public final class Tunables
+import java.util.Objects;
+
+/**
+ * The builder's tunables, as patches and the engine see them: one immutable value, set only through
+ * {@link RwsemBuilder}. With the spec it is also the key of the cache of resolved variants, so two builds share a
+ * resolved variant exactly when every component is equal (a custom {@link #clock() clock} is never cached).
+ *
+ * @param spinBudgetNanos the optimistic spin budget per attempt, in nanoseconds
+ * @param handoffTimeoutNanos how long a waiter waits before it may set the handoff bit, in nanoseconds
+ * @param readerSpinThreshold the reader-owned spin threshold kind
+ * @param readerSpinCount the count threshold for {@link ReaderSpinThreshold#COUNT}
+ * @param nullOwnerRetries the handoff writer's NULL-owner retry bound
+ * @param platformAdaptations whether the engine's platform adaptations are on (the default; see the engine notes)
+ * @param padded whether the lock pads its hot on-heap words (the engine's owner word, the OSQ tail, the on-heap lock
+ *               word); off by default, see {@link RwsemBuilder#padded(boolean)}
+ * @param clock the lock's clock
+ */
+public record Tunables(
+    long spinBudgetNanos,
+    long handoffTimeoutNanos,
+    ReaderSpinThreshold readerSpinThreshold,
+    int readerSpinCount,
+    int nullOwnerRetries,
+    boolean platformAdaptations,
+    boolean padded,
+    NanoClock clock)
 {
     /** Default writer/reader optimistic spin budget per attempt. */
     public static final long DEFAULT_SPIN_BUDGET_NANOS = 20_000;
@@ -12,6 +36,11 @@ public final class Tunables
     /** Bound on the handoff writer's NULL-owner retries (Java cannot disable preemption). */
     public static final int DEFAULT_NULL_OWNER_RETRIES = 8;
 
+    /** The tunables of a builder left alone. */
+    private static final Tunables DEFAULTS = new Tunables(DEFAULT_SPIN_BUDGET_NANOS, DEFAULT_HANDOFF_TIMEOUT_NANOS,
+        ReaderSpinThreshold.COUNT, DEFAULT_READER_SPIN_COUNT, DEFAULT_NULL_OWNER_RETRIES, true, false,
+        NanoClock.SYSTEM);
+
     /** How a spinner bounds its spin on a reader-owned lock (spin-on-readers). */
     public enum ReaderSpinThreshold
     {
@@ -21,90 +50,76 @@ public final class Tunables
         TIME
     }
 
-    final long spinBudgetNanos;
-    final long handoffTimeoutNanos;
-    final ReaderSpinThreshold readerSpinThreshold;
-    final int readerSpinCount;
-    final int nullOwnerRetries;
-    final boolean platformAdaptations;
-    /** Whether the lock's hot on-heap words are padded ({@link RwsemBuilder#padded(boolean)}). */
-    final boolean padded;
-    final NanoClock clock;
-
-    Tunables(
-        final long spinBudgetNanos,
-        final long handoffTimeoutNanos,
-        final ReaderSpinThreshold readerSpinThreshold,
-        final int readerSpinCount,
-        final int nullOwnerRetries,
-        final boolean platformAdaptations,
-        final boolean padded,
-        final NanoClock clock)
+    /**
+     * Checks the references; the builder checks the ranges.
+     *
+     * @param spinBudgetNanos the optimistic spin budget per attempt, in nanoseconds
+     * @param handoffTimeoutNanos how long a waiter waits before it may set the handoff bit, in nanoseconds
+     * @param readerSpinThreshold the reader-owned spin threshold kind
+     * @param readerSpinCount the count threshold for {@link ReaderSpinThreshold#COUNT}
+     * @param nullOwnerRetries the handoff writer's NULL-owner retry bound
+     * @param platformAdaptations whether the engine's platform adaptations are on
+     * @param padded whether the lock pads its hot on-heap words
+     * @param clock the lock's clock
+     * @throws NullPointerException if {@code readerSpinThreshold} or {@code clock} is null
+     */
+    public Tunables
     {
-        this.platformAdaptations = platformAdaptations;
-        this.padded = padded;
-        this.spinBudgetNanos = spinBudgetNanos;
-        this.handoffTimeoutNanos = handoffTimeoutNanos;
-        this.readerSpinThreshold = readerSpinThreshold;
-        this.readerSpinCount = readerSpinCount;
-        this.nullOwnerRetries = nullOwnerRetries;
-        this.clock = clock;
+        Objects.requireNonNull(readerSpinThreshold, "readerSpinThreshold");
+        Objects.requireNonNull(clock, "clock");
     }
 
+    /** {@return the tunables of a builder left alone} */
     static Tunables defaults()
     {
-        return new Tunables(DEFAULT_SPIN_BUDGET_NANOS, DEFAULT_HANDOFF_TIMEOUT_NANOS, ReaderSpinThreshold.COUNT,
-            DEFAULT_READER_SPIN_COUNT, DEFAULT_NULL_OWNER_RETRIES, true, false, NanoClock.SYSTEM);
+        return DEFAULTS;
     }
 
-    /** {@return whether the engine's platform adaptations are on (the default; see the engine notes)} */
-    public boolean platformAdaptations()
+    Tunables withSpinBudgetNanos(final long nanos)
     {
-        return platformAdaptations;
+        return new Tunables(nanos, handoffTimeoutNanos, readerSpinThreshold, readerSpinCount, nullOwnerRetries,
+            platformAdaptations, padded, clock);
     }
 
-    /**
-     * {@return whether the lock pads its hot on-heap words (the engine's owner word, the OSQ tail, the on-heap lock
-     * word); off by default, see {@link RwsemBuilder#padded(boolean)}}
-     */
-    public boolean padded()
+    Tunables withHandoffTimeoutNanos(final long nanos)
     {
-        return padded;
+        return new Tunables(spinBudgetNanos, nanos, readerSpinThreshold, readerSpinCount, nullOwnerRetries,
+            platformAdaptations, padded, clock);
     }
 
-    /** {@return the optimistic spin budget per attempt, in nanoseconds} */
-    public long spinBudgetNanos()
+    Tunables withReaderSpinThreshold(final ReaderSpinThreshold threshold)
     {
-        return spinBudgetNanos;
+        return new Tunables(spinBudgetNanos, handoffTimeoutNanos, threshold, readerSpinCount, nullOwnerRetries,
+            platformAdaptations, padded, clock);
     }
 
-    /** {@return how long a waiter waits before it may set the handoff bit, in nanoseconds} */
-    public long handoffTimeoutNanos()
+    Tunables withReaderSpinCount(final int count)
     {
-        return handoffTimeoutNanos;
+        return new Tunables(spinBudgetNanos, handoffTimeoutNanos, readerSpinThreshold, count, nullOwnerRetries,
+            platformAdaptations, padded, clock);
     }
 
-    /** {@return the reader-owned spin threshold kind} */
-    public ReaderSpinThreshold readerSpinThreshold()
+    Tunables withNullOwnerRetries(final int retries)
     {
-        return readerSpinThreshold;
+        return new Tunables(spinBudgetNanos, handoffTimeoutNanos, readerSpinThreshold, readerSpinCount, retries,
+            platformAdaptations, padded, clock);
     }
 
-    /** {@return the count threshold for {@link ReaderSpinThreshold#COUNT}} */
-    public int readerSpinCount()
+    Tunables withPlatformAdaptations(final boolean on)
     {
-        return readerSpinCount;
+        return new Tunables(spinBudgetNanos, handoffTimeoutNanos, readerSpinThreshold, readerSpinCount,
+            nullOwnerRetries, on, padded, clock);
     }
 
-    /** {@return the handoff writer's NULL-owner retry bound} */
-    public int nullOwnerRetries()
+    Tunables withPadded(final boolean on)
     {
-        return nullOwnerRetries;
+        return new Tunables(spinBudgetNanos, handoffTimeoutNanos, readerSpinThreshold, readerSpinCount,
+            nullOwnerRetries, platformAdaptations, on, clock);
     }
 
-    /** {@return the lock's clock} */
-    public NanoClock clock()
+    Tunables withClock(final NanoClock nanoClock)
     {
-        return clock;
+        return new Tunables(spinBudgetNanos, handoffTimeoutNanos, readerSpinThreshold, readerSpinCount,
+            nullOwnerRetries, platformAdaptations, padded, nanoClock);
     }
 }

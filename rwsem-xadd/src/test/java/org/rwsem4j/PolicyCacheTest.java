@@ -7,8 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.RecordComponent;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -19,6 +25,12 @@ import org.junit.jupiter.api.Test;
  */
 final class PolicyCacheTest
 {
+    /** The resolved choices of the policy {@code lock} was built from: one object per policy. */
+    private static Choices choices(final Rwsem lock)
+    {
+        return ((WriteCondition)lock.writeLock().newCondition()).engine().choices();
+    }
+
     @BeforeEach
     void emptyCache()
     {
@@ -60,6 +72,44 @@ final class PolicyCacheTest
         assertFalse(packed.tunables().padded());
     }
 
+    /**
+     * The cache's key is the spec and the whole {@link Tunables} value: a lock that asks for a different value of any
+     * one tunable must get a policy of its own, never the one cached for the defaults. The clock is the exception:
+     * a custom clock is never cached at all (below). The map must vary every record component but the clock, so a
+     * tunable added later without an entry here fails the test.
+     */
+    @Test
+    void everyTunableButTheClockIsPartOfTheKey() throws ReflectiveOperationException
+    {
+        final Map<String, UnaryOperator<RwsemBuilder>> vary = Map.of(
+            "spinBudgetNanos", b -> b.spinBudget(Duration.ofNanos(Tunables.DEFAULT_SPIN_BUDGET_NANOS + 1)),
+            "handoffTimeoutNanos", b -> b.handoffTimeout(Duration.ofNanos(Tunables.DEFAULT_HANDOFF_TIMEOUT_NANOS + 1)),
+            "readerSpinThreshold", b -> b.readerSpinThreshold(Tunables.ReaderSpinThreshold.TIME),
+            "readerSpinCount", b -> b.readerSpinCount(Tunables.DEFAULT_READER_SPIN_COUNT + 1),
+            "nullOwnerRetries", b -> b.nullOwnerRetries(Tunables.DEFAULT_NULL_OWNER_RETRIES + 1),
+            "platformAdaptations", b -> b.platformAdaptations(false),
+            "padded", b -> b.padded(true));
+        final Set<String> components = Arrays.stream(Tunables.class.getRecordComponents())
+            .map(RecordComponent::getName).filter(n -> !n.equals("clock")).collect(Collectors.toSet());
+        assertEquals(components, vary.keySet(), "every tunable but the clock is varied");
+        final Rwsem defaults = Rwsem.builder().variant("recommended").onHeap().build();
+        for (final RecordComponent c : Tunables.class.getRecordComponents())
+        {
+            if (c.getName().equals("clock"))
+            {
+                continue;
+            }
+            final Rwsem varied = vary.get(c.getName()).apply(Rwsem.builder().variant("recommended").onHeap()).build();
+            final Rwsem again = vary.get(c.getName()).apply(Rwsem.builder().variant("recommended").onHeap()).build();
+            assertFalse(c.getAccessor().invoke(defaults.tunables()).equals(c.getAccessor().invoke(varied.tunables())),
+                c.getName() + " was not varied: " + varied.tunables());
+            assertNotSame(choices(defaults), choices(varied),
+                "a lock with another " + c.getName() + " got the defaults' cached policy");
+            assertEquals(c.getAccessor().invoke(again.tunables()), c.getAccessor().invoke(varied.tunables()));
+            assertSame(choices(varied), choices(again), c.getName() + ": a second build reuses the policy");
+        }
+    }
+
     @Test
     void aCustomClockOrExtraPatchesAreResolvedForEachBuild()
     {
@@ -69,7 +119,7 @@ final class PolicyCacheTest
         assertNotSame(a.tunables(), b.tunables(), "a custom clock must not be cached");
         final Rwsem c = Rwsem.builder().variant("base").patch(TestPatch.named("policy-cache-test")).build();
         final Rwsem d = Rwsem.builder().variant("base").patch(TestPatch.named("policy-cache-test")).build();
-        assertNotSame(c.tunables(), d.tunables(), "extra patches must not be cached");
+        assertNotSame(choices(c), choices(d), "extra patches must not be cached");
     }
 
     @Test

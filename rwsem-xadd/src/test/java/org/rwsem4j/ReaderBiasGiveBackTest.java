@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rwsem4j.TestSupport.assertQuiescent;
 import static org.rwsem4j.TestSupport.assertUsableByAnotherThread;
 
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.TestSupport.Worker;
+import org.rwsem4j.testkit.TestClock;
 
 /**
  * The read fast path adds its bias before the slow path runs code that can throw (allocations, and the
@@ -21,54 +23,21 @@ import org.rwsem4j.TestSupport.Worker;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ReaderBiasGiveBackTest
 {
-    /** The error the clock throws. */
-    static final class ClockFault extends Error
-    {
-        private static final long serialVersionUID = 1L;
-
-        ClockFault()
-        {
-            super("injected: the lock's clock failed");
-        }
-    }
-
-    /** System time, except that the first call from {@code victim} throws a {@link ClockFault}. */
-    static final class FailOnceClock implements NanoClock
-    {
-        private volatile Thread victim;
-
-        void failNextCallFrom(final Thread t)
-        {
-            victim = t;
-        }
-
-        @Override
-        public long nanoTime()
-        {
-            if (victim == Thread.currentThread())
-            {
-                victim = null;
-                throw new ClockFault();
-            }
-            return System.nanoTime();
-        }
-    }
-
     @Test
     void aReaderWhoseSlowPathThrowsGivesItsBiasBack() throws InterruptedException
     {
-        final FailOnceClock clock = new FailOnceClock();
+        final TestClock clock = TestClock.system();
         final Rwsem lock = Rwsem.builder().onHeap().clock(clock).build();
         lock.writeLock().lock(); // the reader's fast path adds its bias, sees the writer, and takes the slow path
         final Worker<Void> reader = Worker.start("reader", () ->
         {
-            clock.failNextCallFrom(Thread.currentThread());
+            clock.failAt(1, Set.of(Thread.currentThread()));
             lock.readLock().lock();
             lock.readLock().unlock();
             return null;
         });
         final Throwable thrown = reader.joinFailure();
-        assertInstanceOf(ClockFault.class, thrown, "the reader's lock() passes the clock's error on");
+        assertInstanceOf(TestClock.ClockFault.class, thrown, "the reader's lock() passes the clock's error on");
         lock.writeLock().unlock();
 
         // a writer from another thread: with a leaked bias it would wait forever (here: 10 s)

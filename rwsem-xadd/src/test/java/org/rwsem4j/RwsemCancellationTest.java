@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.rwsem4j.TestSupport.Acquire;
 import org.rwsem4j.TestSupport.Holder;
 import org.rwsem4j.TestSupport.Kind;
-import org.rwsem4j.TestSupport.ShiftableClock;
 import org.rwsem4j.TestSupport.Worker;
+import org.rwsem4j.testkit.TestClock;
 
 /**
  * Interruptible and timed acquisition give up cleanly: the waiter leaves the queue, the count keeps no trace of it,
@@ -163,7 +163,7 @@ class RwsemCancellationTest
     @EnumSource(value = Kind.class, names = {"OF_BASE", "ON_HEAP"})
     void timedOutHeadWriterWakesReadersQueuedBehindIt(final Kind kind)
     {
-        final ShiftableClock clock = new ShiftableClock();
+        final TestClock clock = TestClock.system();
         final Rwsem lock = kind.builder().clock(clock).build();
         lock.readLock().lock();
         final Worker<Boolean> w = Worker.start("timed-head-writer", () ->
@@ -186,7 +186,7 @@ class RwsemCancellationTest
             awaitParked(r3.thread());
             assertFalse(r2.hasAcquired() || r3.hasAcquired(), "a reader barged past the queued writer");
 
-            clock.advance(2, TimeUnit.HOURS);
+            clock.step(2, TimeUnit.HOURS);
             LockSupport.unpark(w.thread()); // a spurious wakeup, which the waiter must tolerate; now it is late
             assertFalse(w.join(), "the timed writer acquired while readers hold the lock");
             r2.awaitAcquired();
@@ -291,7 +291,7 @@ class RwsemCancellationTest
     @EnumSource(value = Kind.class, names = {"OF_BASE", "ON_HEAP"})
     void timedOutHeadReaderLeavesNextWriterToAcquire(final Kind kind)
     {
-        final ShiftableClock clock = new ShiftableClock();
+        final TestClock clock = TestClock.system();
         final Rwsem lock = kind.builder().clock(clock).build();
         lock.writeLock().lock();
         final Worker<Boolean> r1 = Worker.start("timed-reader", () ->
@@ -308,7 +308,7 @@ class RwsemCancellationTest
         final Holder w2 = new Holder("writer-2", lock.writeLock());
         awaitQueuedAndParked(lock, 2, w2.thread());
 
-        clock.advance(2, TimeUnit.HOURS);
+        clock.step(2, TimeUnit.HOURS);
         LockSupport.unpark(r1.thread());
         assertFalse(r1.join(), "the timed reader acquired a write-held lock");
         assertEquals(1, lock.getQueueLength(), lock.state()::toString);

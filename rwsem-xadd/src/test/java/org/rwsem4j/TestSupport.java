@@ -10,7 +10,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -180,23 +179,6 @@ final class TestSupport
         });
         w.join();
         assertQuiescent(lock);
-    }
-
-    /** A clock the test can move forward: System.nanoTime() plus an offset. Timed waits expire on demand. */
-    static final class ShiftableClock implements NanoClock
-    {
-        private final AtomicLong offset = new AtomicLong();
-
-        @Override
-        public long nanoTime()
-        {
-            return System.nanoTime() + offset.get();
-        }
-
-        void advance(final long amount, final TimeUnit unit)
-        {
-            offset.addAndGet(unit.toNanos(amount));
-        }
     }
 
     /** A daemon thread running one task; its outcome is read with a bounded join. */

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.rwsem4j.testkit.TestClock;
 
 /**
  * Injected faults: for every variant in the CI set and every {@link FaultPoint}, the scenario of
@@ -105,7 +106,7 @@ class FaultInjectionTest
         int previous = 0;
         for (int nth = 1; nth <= MAX_CLOCK_NTH; )
         {
-            final FailingClock clock = new FailingClock();
+            final TestClock clock = TestClock.system();
             final FaultScenario.Outcome outcome;
             try
             {

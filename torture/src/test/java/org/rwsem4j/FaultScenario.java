@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
+import org.rwsem4j.testkit.TestClock;
 
 /**
  * One fault-injection run on a fresh lock. A holder takes the write lock and keeps running (so that
@@ -76,14 +77,14 @@ final class FaultScenario
     }
 
     /**
-     * Runs the scenario with the lock's clock (a {@link FailingClock}) throwing at its {@code nth} call by one of the
+     * Runs the scenario with the lock's clock (a {@link TestClock}) throwing at its {@code nth} call by one of the
      * scenario's threads, then checks the lock.
      *
      * @return the fault's outcome
      */
-    Outcome runWithFailingClock(final FailingClock clock, final int nth)
+    Outcome runWithFailingClock(final TestClock clock, final int nth)
     {
-        clock.arm(nth, threads);
+        clock.failAt(nth, threads);
         try
         {
             runArmed();
@@ -92,7 +93,7 @@ final class FaultScenario
         {
             clock.disarm();
         }
-        return new Outcome(clock.calls(), clock.thrown(), propagated.get());
+        return new Outcome(clock.armedReads(), clock.thrown(), propagated.get());
     }
 
     /** The set of threads the armed fault counts; the scenario adds its workers before starting them. */
@@ -190,7 +191,7 @@ final class FaultScenario
             {
                 body.run();
             }
-            catch (final TestFaultInjector.InjectedFault | FailingClock.ClockFault ex)
+            catch (final TestFaultInjector.InjectedFault | TestClock.ClockFault ex)
             {
                 propagated.incrementAndGet();
             }

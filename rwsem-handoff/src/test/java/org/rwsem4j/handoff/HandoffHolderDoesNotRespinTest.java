@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.testkit.Locker;
-import org.rwsem4j.testkit.SteppedClock;
+import org.rwsem4j.testkit.TestClock;
 
 /**
  * Writer-respin and handoff together (both in {@code all}). A woken head writer that has just set
@@ -20,7 +20,7 @@ import org.rwsem4j.testkit.SteppedClock;
  * to respin, the next head inherited its bit, and it rejoined at the tail, so the longest waiter gave its handoff
  * away every time it reached the head.
  *
- * <p>Step by step on a {@link SteppedClock}: the holder parks, so w1 and w2 queue and sleep without spinning; the
+ * <p>Step by step on a {@link TestClock}: the holder parks, so w1 and w2 queue and sleep without spinning; the
  * holder turns busy; the clock passes w1's handoff timeout and w1 is unparked (a spurious wakeup, which the engine
  * must treat like any wakeup: it marks w1 woken). w1 sets HANDOFF and, with handoff-spin, spins on the busy holder.
  * A spinner joins after it (so its spin budget ends later); the clock then ends w1's handoff spin but not the
@@ -36,7 +36,7 @@ class HandoffHolderDoesNotRespinTest
     {
         Assumptions.assumeTrue(Rwsem.availablePatches().contains("writer-respin"),
             "rwsem-reader-spin (writer-respin) is not in this build");
-        final SteppedClock clock = new SteppedClock();
+        final TestClock clock = TestClock.manual();
         final Rwsem lock = Scenario.lock(SPEC, clock, Scenario.HANDOFF_TIMEOUT);
         final PhasedWriter holder = PhasedWriter.holdParked(lock);
         final Locker w1 = Scenario.queueSleepingWriter(lock, "w1", 0);

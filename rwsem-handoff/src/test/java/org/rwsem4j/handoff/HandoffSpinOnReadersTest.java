@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.testkit.Locker;
-import org.rwsem4j.testkit.SteppedClock;
+import org.rwsem4j.testkit.TestClock;
 
 /**
  * Handoff-spin on a reader-held lock. Seed 001 retries at once on a NULL owner because a NULL owner
@@ -30,7 +30,7 @@ class HandoffSpinOnReadersTest
     @Test
     void onAReaderHeldLockTheHandoffWriterSleepsAfterOneSpin()
     {
-        final SteppedClock clock = new SteppedClock();
+        final TestClock clock = TestClock.manual();
         final Rwsem lock = Scenario.lock(SPEC, clock, 0);          // w1 sets HANDOFF at its first failed try
         lock.readLock().lock();
         final Locker w1 = Scenario.writer(lock, "w1");
@@ -61,7 +61,7 @@ class HandoffSpinOnReadersTest
     @Test
     void whenARunningWriterReleasesTheHandoffWriterTakesTheLockWithoutSleeping()
     {
-        final SteppedClock clock = new SteppedClock();
+        final TestClock clock = TestClock.manual();
         final Rwsem lock = Rwsem.builder().variant(SPEC).onHeap().clock(clock).handoffTimeout(Duration.ZERO)
             .spinBudget(Duration.ofNanos(Scenario.SPIN_BUDGET)).nullOwnerRetries(Integer.MAX_VALUE).build();
         final PhasedWriter holder = PhasedWriter.holdParked(lock);

@@ -6,10 +6,10 @@ import java.util.function.BooleanSupplier;
 import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.testkit.Locker;
-import org.rwsem4j.testkit.SteppedClock;
+import org.rwsem4j.testkit.TestClock;
 
 /**
- * The step-by-step handoff scenarios' common parts: a lock on a {@link SteppedClock} with a handoff timeout and a
+ * The step-by-step handoff scenarios' common parts: a lock on a {@link TestClock} with a handoff timeout and a
  * spin budget in that clock's units, lockers that take and release the write lock, and bounded waits on the lock's
  * own state and event counters. Nothing waits on time, and nothing asserts on it.
  */
@@ -32,7 +32,7 @@ final class Scenario
      * A lock with the kernel's algorithm alone: every scenario here puts a spinner beside a queued writer, which the
      * engine's W5 (no optimistic spin past sleepers) would turn into a second queued writer.
      */
-    static Rwsem lock(final String spec, final SteppedClock clock, final long handoffTimeout)
+    static Rwsem lock(final String spec, final TestClock clock, final long handoffTimeout)
     {
         return Rwsem.builder().variant(spec).onHeap().clock(clock).handoffTimeout(Duration.ofNanos(handoffTimeout))
             .spinBudget(Duration.ofNanos(SPIN_BUDGET)).platformAdaptations(false).build();

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.testkit.Locker;
-import org.rwsem4j.testkit.SteppedClock;
+import org.rwsem4j.testkit.TestClock;
 
 /**
  * Where {@code handoff} alone (kernel 5.3) makes optimistic spinners quit on HANDOFF. 5.3 checks the
@@ -32,7 +32,7 @@ class SpinnersQuitOnHandoffTest
     @Test
     void aSpinnerOnARunningWriterQuitsWhenHandoffAppears()
     {
-        final SteppedClock clock = new SteppedClock();
+        final TestClock clock = TestClock.manual();
         final Rwsem lock = Scenario.lock("handoff", clock, Scenario.HANDOFF_TIMEOUT);
         final PhasedWriter holder = PhasedWriter.holdParked(lock);
         final Locker w1 = Scenario.queueSleepingWriter(lock, "w1", 0);
@@ -60,7 +60,7 @@ class SpinnersQuitOnHandoffTest
     @Test
     void aSpinnerInANullOwnerPhaseKeepsSpinningWhenHandoffAppears()
     {
-        final SteppedClock clock = new SteppedClock();
+        final TestClock clock = TestClock.manual();
         final Rwsem lock = Scenario.lock("handoff", clock, Scenario.HANDOFF_TIMEOUT);
         final PhasedWriter holder = PhasedWriter.holdParked(lock);
         final Locker w1 = Scenario.queueSleepingWriter(lock, "w1", 0);
@@ -87,7 +87,7 @@ class SpinnersQuitOnHandoffTest
     }
 
     /** w1's handoff timeout passes and it is unparked: it sets HANDOFF and sleeps again. Returns the clock reads. */
-    private static long setHandoffWhileTheSpinnerSpins(final Rwsem lock, final SteppedClock clock, final Locker w1)
+    private static long setHandoffWhileTheSpinnerSpins(final Rwsem lock, final TestClock clock, final Locker w1)
     {
         clock.step(Scenario.HANDOFF_TIMEOUT);
         LockSupport.unpark(w1.thread());
@@ -95,7 +95,7 @@ class SpinnersQuitOnHandoffTest
         return clock.reads();
     }
 
-    private static void finish(final Rwsem lock, final SteppedClock clock, final PhasedWriter holder,
+    private static void finish(final Rwsem lock, final TestClock clock, final PhasedWriter holder,
         final Locker w1, final Locker spinner)
     {
         clock.step(100 * Scenario.SPIN_BUDGET);

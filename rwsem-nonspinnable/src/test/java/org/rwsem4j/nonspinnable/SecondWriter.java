@@ -4,7 +4,7 @@ import org.rwsem4j.LockEvents;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.testkit.BusyWriter;
 import org.rwsem4j.testkit.Locker;
-import org.rwsem4j.testkit.SteppedClock;
+import org.rwsem4j.testkit.TestClock;
 
 /**
  * The life of the mark, step by step, on one lock:
@@ -31,7 +31,7 @@ record SecondWriter(String ownerAfterFirstSpin, String ownerWhileReading, LockEv
 {
     static SecondWriter run(final String spec)
     {
-        final Rwsem lock = Scene.lock(spec, new SteppedClock());
+        final Rwsem lock = Scene.lock(spec, TestClock.manual());
         final String ownerAfterFirstSpin;
         final String ownerWhileReading;
         final LockEvents afterSecondWriter;

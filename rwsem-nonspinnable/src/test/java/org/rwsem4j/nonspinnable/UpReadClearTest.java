@@ -13,12 +13,12 @@ import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
 import org.rwsem4j.Variant;
 import org.rwsem4j.testkit.BusyWriter;
-import org.rwsem4j.testkit.GateClock;
+import org.rwsem4j.testkit.TestClock;
 import org.rwsem4j.testkit.Locker;
 
 /**
  * The kernel's {@code __up_read} rule: when the reader count drops to 0 with waiters queued, the mark goes. The
- * writer that marked the lock is queued and stopped in its clock read after its failed try ({@link GateClock}), so
+ * writer that marked the lock is queued and stopped in its clock read after its failed try ({@link TestClock}), so
  * when the last reader leaves, the lock is free with WAITERS set and nobody has stored a writer in the owner word yet.
  */
 class UpReadClearTest
@@ -28,7 +28,7 @@ class UpReadClearTest
     {
         Assumptions.assumeTrue(Variant.available().containsAll(List.of("reader-owned", "spin-on-readers")),
             "rwsem-reader-owned or rwsem-reader-spin is not in this build");
-        final GateClock clock = new GateClock();
+        final TestClock clock = TestClock.manual();
         final Rwsem lock = Scene.lock(NonspinnablePatchTest.WITH, clock);
         final Locker w1;
         final String marked;

@@ -10,7 +10,7 @@ import org.rwsem4j.LockEvents;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.Tunables;
 import org.rwsem4j.testkit.BusyWriter;
-import org.rwsem4j.testkit.SteppedClock;
+import org.rwsem4j.testkit.TestClock;
 
 /** The two scenes the seed-000 spin tests stage: a reader meets a live writer, a writer meets a reader phase. */
 final class Meetings
@@ -69,10 +69,10 @@ final class Meetings
      * @throws InterruptedException if interrupted while joining
      */
     static LockEvents writerMeetsReaders(final String spec, final Tunables.ReaderSpinThreshold threshold,
-        final int readerSpinCount, final BiConsumer<Rwsem, SteppedClock> whileSpinningOnReaders)
+        final int readerSpinCount, final BiConsumer<Rwsem, TestClock> whileSpinningOnReaders)
         throws InterruptedException
     {
-        final SteppedClock clock = new SteppedClock();
+        final TestClock clock = TestClock.manual();
         final Rwsem lock = Rwsem.builder().variant(spec).spinBudget(Duration.ofSeconds(5)).clock(clock)
             .readerSpinThreshold(threshold).readerSpinCount(readerSpinCount).build();
         final BusyWriter holder = BusyWriter.hold(lock);

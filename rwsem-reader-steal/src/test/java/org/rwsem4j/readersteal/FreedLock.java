@@ -11,7 +11,7 @@ import org.rwsem4j.LockEvent;
 import org.rwsem4j.LockEvents;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
-import org.rwsem4j.testkit.GateClock;
+import org.rwsem4j.testkit.TestClock;
 import org.rwsem4j.testkit.Locker;
 
 /**
@@ -38,7 +38,7 @@ record FreedLock(LockEvents atDecision, RwsemState stateAtDecision, String owner
      */
     static FreedLock arrive(final String spec, final boolean readerHeld)
     {
-        final GateClock clock = new GateClock();
+        final TestClock clock = TestClock.manual();
         final Rwsem lock = Steps.lock(spec, clock);
         final Queue<String> order = new ConcurrentLinkedQueue<>();
         final Holder h = Holder.holding(lock, "h", !readerHeld, order);

@@ -17,7 +17,7 @@ import org.rwsem4j.LockEvents;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
 import org.rwsem4j.Variant;
-import org.rwsem4j.testkit.GateClock;
+import org.rwsem4j.testkit.TestClock;
 import org.rwsem4j.testkit.Locker;
 
 /**
@@ -41,7 +41,7 @@ class StealGuardsTest
     @Test
     void readersArrivingOnAnActiveReaderPhaseQueueBehindTheWriter()
     {
-        final Rwsem lock = Steps.lock("reader-owned+reader-steal", new GateClock());
+        final Rwsem lock = Steps.lock("reader-owned+reader-steal", TestClock.manual());
         final Queue<String> order = new ConcurrentLinkedQueue<>();
         final Holder h = Holder.holding(lock, "h", false, order);
         final Locker w = Steps.writer(lock, "w", order);
@@ -84,7 +84,7 @@ class StealGuardsTest
     void noStealWhileHandoffIsSet()
     {
         Assumptions.assumeTrue(Variant.available().contains("handoff"), "rwsem-handoff is not in this build");
-        final GateClock clock = new GateClock();
+        final TestClock clock = TestClock.manual();
         final Rwsem lock = Steps.lock("reader-owned+handoff+reader-steal", clock);
         final Queue<String> order = new ConcurrentLinkedQueue<>();
         final Holder h = Holder.holding(lock, "h", true, order);

@@ -8,11 +8,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import org.rwsem4j.Rwsem;
-import org.rwsem4j.testkit.GateClock;
+import org.rwsem4j.testkit.TestClock;
 import org.rwsem4j.testkit.Locker;
 
 /**
- * The step-by-step scenarios' common parts: a lock on a {@link GateClock}, a writer that queues, and bounded waits on
+ * The step-by-step scenarios' common parts: a lock on a {@link TestClock}, a writer that queues, and bounded waits on
  * the lock's own state and event counters. Nothing waits on time, and nothing asserts on it.
  */
 final class Steps
@@ -26,7 +26,7 @@ final class Steps
     {
     }
 
-    static Rwsem lock(final String spec, final GateClock clock)
+    static Rwsem lock(final String spec, final TestClock clock)
     {
         return Rwsem.builder().variant(spec).onHeap().clock(clock).handoffTimeout(Duration.ofNanos(HANDOFF_TIMEOUT))
             .spinBudget(Duration.ofNanos(10 * HANDOFF_TIMEOUT)).build();
@@ -34,7 +34,7 @@ final class Steps
 
     /**
      * A writer that takes the write lock with a timed try (a timed acquisition reads the clock after each failed
-     * try, where a {@link GateClock} can stop it), logs its name, and releases. The timeout never passes: the clock
+     * try, where a {@link TestClock} can stop it), logs its name, and releases. The timeout never passes: the clock
      * moves only when the test steps it.
      */
     static Locker timedWriter(final Rwsem lock, final String name, final Queue<String> order)

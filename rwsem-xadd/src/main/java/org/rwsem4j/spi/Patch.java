@@ -78,7 +78,8 @@ public interface Patch
      * lock: locks built from the same spec and tunables share the hooks installed here (a patch given to
      * {@link RwsemBuilder#patch} is installed again for each build). So a hook must keep no per-lock state.
      *
-     * @param hooks the engine's decision points, writable for the points this patch declared
+     * @param hooks the engine's decision points, writable for the points this patch declared and only during this
+     *              call: once every patch of the variant is installed, every setter throws
      */
     void install(Hooks hooks);
 }

@@ -451,4 +451,21 @@ class ConditionTest
         }
         assertThrows(UnsupportedOperationException.class, () -> lock.readLock().newCondition());
     }
+
+    /** A null condition is a {@link NullPointerException}, as for {@code ReentrantReadWriteLock} and AQS. */
+    @Test
+    void aNullConditionIsANullPointer()
+    {
+        lock.writeLock().lock();
+        try
+        {
+            assertThrows(NullPointerException.class, () -> lock.hasWaiters(null));
+            assertThrows(NullPointerException.class, () -> lock.getWaitQueueLength(null));
+        }
+        finally
+        {
+            lock.writeLock().unlock();
+        }
+        assertThrows(NullPointerException.class, () -> lock.hasWaiters(null), "before the held check, too");
+    }
 }

@@ -13,6 +13,7 @@ import org.rwsem4j.spi.ReaderGrant;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
 import org.rwsem4j.spi.Waiter;
+import org.rwsem4j.testkit.TestClock;
 
 /**
  * Downgrade with queued readers, model-checked by Lincheck 3.7 over the on-heap lock word: a writer holds the lock
@@ -40,7 +41,7 @@ class DowngradeProtocolTest
 
         Subject(final ReaderGrant grant)
         {
-            final var builder = Rwsem.builder().onHeap().clock(new FakeClock()).spinBudget(Duration.ofNanos(16));
+            final var builder = Rwsem.builder().onHeap().clock(TestClock.ticking()).spinBudget(Duration.ofNanos(16));
             if (grant != null)
             {
                 builder.patch(new TestPatch("test-grant", DecisionPoint.READER_COLLECT, h -> h.readerGrant(grant)));

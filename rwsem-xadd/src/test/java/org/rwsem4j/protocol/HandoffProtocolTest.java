@@ -19,6 +19,7 @@ import org.rwsem4j.LockEvent;
 import org.rwsem4j.LockEvents;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
+import org.rwsem4j.testkit.TestClock;
 
 /**
  * Handoff set, inherit and clear under cancellation, in Lincheck 3.7 stress mode (real threads, real parking:
@@ -109,7 +110,7 @@ class HandoffProtocolTest
 
         Subject(final boolean stealIgnoresHandoff, final int engineFault)
         {
-            lock = org.rwsem4j.EngineFaults.build(Rwsem.builder().onHeap().clock(new FakeClock())
+            lock = org.rwsem4j.EngineFaults.build(Rwsem.builder().onHeap().clock(TestClock.ticking())
                 .handoffTimeout(Duration.ZERO).spinBudget(Duration.ofNanos(16)).patch(TestPolicies.handoff())
                 .patch(TestPolicies.stealingTrylock(stealIgnoresHandoff)), engineFault);
             occupancy = new Occupancy(lock);

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.spi.LockWordBits;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
+import org.rwsem4j.testkit.TestClock;
 
 /**
  * Handoff set, inherit and clear under cancellation, step by step with controlled interleavings (the complement of
@@ -44,7 +45,7 @@ class HandoffScenarioTest
     /** The last waiter's give-up step's assertion: the seeded KEEP_HANDOFF_ON_EMPTY_QUEUE's symptom. */
     static final String LAST_WAITER_GONE = "queue emptied: HANDOFF and WAITERS go with it: ";
 
-    private final FakeClock clock = new FakeClock();
+    private final TestClock clock = TestClock.ticking();
 
     private Rwsem lock(final boolean stealIgnoresHandoff)
     {
@@ -78,7 +79,7 @@ class HandoffScenarioTest
     }
 
     /** Timed writer T1 sets HANDOFF, writer H queues behind it, T1 times out: H inherits; a barging steal fails. */
-    private static String setInheritThenHandOver(final Rwsem lock, final FakeClock clock)
+    private static String setInheritThenHandOver(final Rwsem lock, final TestClock clock)
     {
         lock.writeLock().lock();                                  // the test thread holds; spinners quit on HANDOFF
         final Daemon<Boolean> t1 = Daemon.start("t1-timed",
@@ -99,7 +100,7 @@ class HandoffScenarioTest
         awaitState(lock, "h queued behind t1", WRITER_LOCKED | WAITERS | HANDOFF, 2);
         assertQueue(lock, "W:t1-timed(handoff)", "W:h-writer");
 
-        clock.advance(2 * PATIENCE);                              // t1's deadline passes: it gives up
+        clock.step(2 * PATIENCE);                              // t1's deadline passes: it gives up
         assertFalse(t1.join(), "t1 should have timed out");
         assertEquals(WRITER_LOCKED | WAITERS | HANDOFF, lock.state().count(), INHERITED +
             lock.state());
@@ -208,7 +209,7 @@ class HandoffScenarioTest
         final Daemon<Boolean> t1 = Daemon.start("t1-timed",
             () -> lock.writeLock().tryLock(PATIENCE, TimeUnit.NANOSECONDS));
         awaitState(lock, "t1 queued with HANDOFF set", WRITER_LOCKED | WAITERS | HANDOFF, 1);
-        clock.advance(2 * PATIENCE);
+        clock.step(2 * PATIENCE);
         assertFalse(t1.join(), "t1 should have timed out");
         assertEquals(WRITER_LOCKED, lock.state().count(), LAST_WAITER_GONE +
             lock.state());

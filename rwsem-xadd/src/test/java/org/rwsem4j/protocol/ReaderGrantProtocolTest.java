@@ -14,6 +14,7 @@ import org.rwsem4j.spi.ReaderGrant;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
 import org.rwsem4j.spi.Waiter;
+import org.rwsem4j.testkit.TestClock;
 
 /**
  * The reader grant (count before grant, kernel a9e9bcb45b15), model-checked by Lincheck 3.7 over the on-heap lock
@@ -41,7 +42,7 @@ class ReaderGrantProtocolTest
 
         Subject(final Function<Occupancy, ReaderGrant> grant)
         {
-            final var builder = Rwsem.builder().onHeap().clock(new FakeClock()).spinBudget(Duration.ofNanos(16));
+            final var builder = Rwsem.builder().onHeap().clock(TestClock.ticking()).spinBudget(Duration.ofNanos(16));
             final Occupancy[] oracle = new Occupancy[1];
             if (grant != null)
             {

@@ -70,7 +70,7 @@ final class Schedules
         return new ModelCheckingOptions().iterations(0).invocationsPerIteration(invocations)
             .addCustomScenario(scenario)
             .addGuarantee(ManagedStrategyGuaranteeKt.forClasses("org.rwsem4j.EventCounters",
-                "org.rwsem4j.protocol.FakeClock", "org.rwsem4j.WaitQueue").allMethods().ignore())
+                "org.rwsem4j.testkit.TestClock", "org.rwsem4j.WaitQueue").allMethods().ignore())
             .addGuarantee(ManagedStrategyGuaranteeKt.forClasses("java.util.concurrent.locks.ReentrantLock")
                 .methods("tryLock", "unlock").treatAsAtomic());
     }

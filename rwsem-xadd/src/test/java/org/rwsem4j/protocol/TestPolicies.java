@@ -10,6 +10,7 @@ import java.util.EnumSet;
 import org.rwsem4j.spi.DecisionPoint;
 import org.rwsem4j.spi.Patch;
 import org.rwsem4j.spi.ReadTrylock;
+import org.rwsem4j.testkit.TestClock;
 
 /** The test-only patches shared by the handoff tests. */
 final class TestPolicies
@@ -20,7 +21,7 @@ final class TestPolicies
 
     /**
      * Handoff as the {@code handoff} patch decides it (which is not on this module's classpath): a waiter past its
-     * timeout sets the bit; spinners quit on it. With {@code handoffTimeout(Duration.ZERO)} and a {@link FakeClock}
+     * timeout sets the bit; spinners quit on it. With {@code handoffTimeout(Duration.ZERO)} and a {@link TestClock}
      * every queued waiter has "waited too long" at its first failed try, so the bit is set deterministically.
      */
     static Patch handoff()
