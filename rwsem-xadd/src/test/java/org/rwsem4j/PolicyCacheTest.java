@@ -92,15 +92,15 @@ final class PolicyCacheTest
         final Set<String> components = Arrays.stream(Tunables.class.getRecordComponents())
             .map(RecordComponent::getName).filter(n -> !n.equals("clock")).collect(Collectors.toSet());
         assertEquals(components, vary.keySet(), "every tunable but the clock is varied");
-        final Rwsem defaults = Rwsem.builder().variant("recommended").onHeap().build();
+        final Rwsem defaults = Rwsem.builder().variant("base").onHeap().build();
         for (final RecordComponent c : Tunables.class.getRecordComponents())
         {
             if (c.getName().equals("clock"))
             {
                 continue;
             }
-            final Rwsem varied = vary.get(c.getName()).apply(Rwsem.builder().variant("recommended").onHeap()).build();
-            final Rwsem again = vary.get(c.getName()).apply(Rwsem.builder().variant("recommended").onHeap()).build();
+            final Rwsem varied = vary.get(c.getName()).apply(Rwsem.builder().variant("base").onHeap()).build();
+            final Rwsem again = vary.get(c.getName()).apply(Rwsem.builder().variant("base").onHeap()).build();
             assertFalse(c.getAccessor().invoke(defaults.tunables()).equals(c.getAccessor().invoke(varied.tunables())),
                 c.getName() + " was not varied: " + varied.tunables());
             assertNotSame(choices(defaults), choices(varied),

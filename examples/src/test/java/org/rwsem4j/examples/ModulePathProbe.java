@@ -7,7 +7,8 @@ import org.rwsem4j.Rwsem;
 /**
  * Run by {@link ModulePathTest} in a child JVM whose module path holds the rwsem4j jars and Agrona: builds the
  * {@code recommended} lock (off-heap word, patches found through {@code ServiceLoader} from the engine module), takes
- * and releases it both ways, and prints the engine's module name and the variant it got.
+ * and releases it both ways, and prints the engine's module name, whether it is an automatic
+ * module (it must not be: its module-info declares it) and the variant it got.
  */
 public final class ModulePathProbe
 {
@@ -27,6 +28,7 @@ public final class ModulePathProbe
         rw.readLock().lock();
         rw.readLock().unlock();
         System.out.println("module=" + Rwsem.class.getModule().getName());
+        System.out.println("automatic=" + Rwsem.class.getModule().getDescriptor().isAutomatic());
         System.out.println("variant=" + lock.variant());
     }
 }

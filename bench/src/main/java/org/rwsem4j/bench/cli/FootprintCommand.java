@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
  * footprint} (the default maximum heap, a quarter of the machine's memory, is enough on a machine of 8 GB or more).
  */
 @Command(name = "footprint", usageHelpAutoWidth = true,
-    description = {"Issue 13's memory run: build N locks, contend each once with two threads, drop them; print heap " +
+    description = {"The memory run: build N locks, contend each once with two threads, drop them; print heap " +
         "after GC and direct memory in use at each step (a markdown table). Give it heap: java -Xmx3g -jar ... " +
         "footprint. Exit status 1 if heap or direct memory did not come back after the drop."})
 final class FootprintCommand implements Callable<Integer>
