@@ -137,7 +137,7 @@ abstract class Engine
      * (no spin and no respin at all / the platform budget) exists for measuring the choice (torture/README.md).
      *
      * Footprint (not from the kernel, whose rwsem has no allocation): a lock is made with its word, its
-     * owner and its policy's shared hooks only. The OSQ, the wait lock, the queue, the wake batch and the counters
+     * owner and its policy's shared choices only. The OSQ, the wait lock, the queue, the wake batch and the counters
      * (Contended) are made by the first slow path and installed with one CAS (see contended()); fast paths and
      * diagnostics never make them. The owner word is packed beside these fields (PackedEngine) unless the builder
      * asks for padding (PaddedEngine).
@@ -236,7 +236,7 @@ abstract class Engine
     private final int fault = Faults.seededBug();
 
     /**
-     * A new engine for {@code hooks}' policy. Its owner word is packed beside the engine's fields unless the
+     * A new engine for the policy whose {@code choices} it gets. Its owner word is packed beside the engine's fields unless the
      * tunables ask for padding ({@link RwsemBuilder#padded}).
      */
     static Engine create(final Variant variant, final Choices choices, final SlotSource slots, final String name,

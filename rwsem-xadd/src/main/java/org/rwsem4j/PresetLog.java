@@ -49,9 +49,15 @@ final class PresetLog
                 System.getLogger(LOGGER_NAME).log(System.Logger.Level.INFO, line(variant));
             }
         }
-        catch (final RuntimeException | LinkageError | AssertionError failed)
+        catch (final VirtualMachineError fatal)
         {
-            // A diagnostic must not cost the caller its lock: the line is lost, the lock is returned.
+            throw fatal; // out of memory or stack: not the logger's failure, and not ours to hide
+        }
+        catch (final Throwable failed)
+        {
+            // A diagnostic must not cost the caller its lock: whatever the logging backend throws (a runtime
+            // exception, a ServiceConfigurationError from its finder, a handler's error), the line is lost and the
+            // lock is returned.
         }
     }
 
@@ -70,8 +76,13 @@ final class PresetLog
             if (!variant.contains(name))
             {
                 final Patch p = Variant.patch(name);
-                leftOut.add(name + (p.optIn() ? " (opt-in)" : " (needs " +
-                    String.join(", ", new TreeSet<>(p.requires())) + ", not on the classpath)"));
+                final List<String> needs = new ArrayList<>();
+                for (final String r : new TreeSet<>(p.requires()))
+                {
+                    // a requirement on the classpath that was itself left out is named as such
+                    needs.add(r + (Variant.patch(r) == null ? ", not on the classpath" : ", left out"));
+                }
+                leftOut.add(name + (p.optIn() ? " (opt-in)" : " (needs " + String.join("; ", needs) + ")"));
             }
         }
         final List<String> absent = new ArrayList<>();

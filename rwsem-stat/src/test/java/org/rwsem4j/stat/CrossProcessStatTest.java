@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.rwsem4j.stats.StatsReader;
 
 /**
- * The issue's cross-process check: a child JVM keeps a named lock under contention, and this JVM reads the child's
+ * The cross-process check: a child JVM keeps a named lock under contention, and this JVM reads the child's
  * stats file, through {@link StatsReader} and through the CLI, and sees the counters advance.
  */
 class CrossProcessStatTest

@@ -60,7 +60,7 @@ public enum DecisionPoint
     /**
      * {@link HandoffPolicy}: whether a waiter that failed to lock sets the handoff bit, in
      * {@code Engine.rwsemTryWriteLock} (a writer) and {@code Engine.rwsemMarkWake} (a head reader). Base: never
-     * (null). Kernel 5.3 (handoff).
+     * ({@link HandoffPolicy#NEVER}). Kernel 5.3 (handoff).
      */
     HANDOFF,
     /**

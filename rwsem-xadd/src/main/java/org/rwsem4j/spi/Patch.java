@@ -6,8 +6,9 @@ import org.rwsem4j.RwsemBuilder;
 
 /**
  * A seed patch, as a {@link java.util.ServiceLoader} provider: put the implementation's name in
- * {@code META-INF/services/org.rwsem4j.spi.Patch} of its module. A variant resolves its patches once, at construction,
- * into final fields of the engine; nothing about a patch is looked up on a lock path.
+ * {@code META-INF/services/org.rwsem4j.spi.Patch} of its module. A variant's patches are installed once per
+ * policy (spec and tunables) into immutable choices that every lock of the policy shares; nothing about a patch is
+ * looked up on a lock path.
  *
  * <p>Contract: a patch overrides only the {@link #decisionPoints()} it declares, through the {@link Hooks} it is
  * given, and copies no slow-path code. Two patches that override the same point must be related by

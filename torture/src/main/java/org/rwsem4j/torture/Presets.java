@@ -1,10 +1,10 @@
 package org.rwsem4j.torture;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
 import org.rwsem4j.Variant;
+import org.rwsem4j.cli.PresetStatus;
 
 /**
  * What the presets became on a classpath, for the header and {@code list}: {@code all} is whatever is there, and
@@ -14,8 +14,8 @@ import org.rwsem4j.Variant;
  */
 final class Presets
 {
-    static final String RECOMMENDED = "recommended";
-    static final String ALL = "all";
+    static final String RECOMMENDED = PresetStatus.RECOMMENDED;
+    static final String ALL = PresetStatus.ALL;
 
     private Presets()
     {
@@ -34,14 +34,7 @@ final class Presets
     /** @return {@code preset = spec}, or {@code preset unavailable (reason)} */
     private static String became(final String preset, final Collection<String> available)
     {
-        try
-        {
-            return preset + " = " + Variant.parse(preset, available).spec();
-        }
-        catch (final IllegalArgumentException unavailable)
-        {
-            return preset + " unavailable (" + unavailable.getMessage() + ")";
-        }
+        return preset + " " + PresetStatus.of(preset, available).became();
     }
 
     /**
@@ -54,27 +47,6 @@ final class Presets
      */
     static List<String> runnable(final List<String> names, final Collection<String> available)
     {
-        final List<String> out = new ArrayList<>();
-        for (final String name : names)
-        {
-            if (!name.equals(RECOMMENDED) || resolves(name, available))
-            {
-                out.add(name);
-            }
-        }
-        return out;
-    }
-
-    private static boolean resolves(final String spec, final Collection<String> available)
-    {
-        try
-        {
-            Variant.parse(spec, available);
-            return true;
-        }
-        catch (final IllegalArgumentException unavailable)
-        {
-            return false;
-        }
+        return PresetStatus.runnable(names, available);
     }
 }

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -58,6 +59,11 @@ public final class Ablation
         if (a.publish != null)
         {
             RunPlace.prepare(a.publish, "--publish");
+            if (RunPlace.sameFolder(a.out, a.publish))
+            {
+                throw new UsageException("--out and --publish name the same folder (" + a.out + "): the run would " +
+                    "find its own published copy in place; leave out --out");
+            }
         }
         try
         {
@@ -156,10 +162,10 @@ public final class Ablation
         }
         out.printf(Locale.ROOT, "%nrun folder: %s (report: %s), took %s%n", runDir, runDir.resolve("report.md"),
             Progress.clock(progress.elapsedSeconds()));
-        if (a.publish == null)
+        if (a.publish == null || !results.failures().isEmpty())
         {
-            out.println("not published (to publish it: java -jar bench/target/rwsem4j-bench.jar publish --from " +
-                runDir + ")");
+            out.println((a.publish == null ? "not published" : "not published: a cell failed") +
+                " (to publish it: java -jar bench/target/rwsem4j-bench.jar publish --from " + runDir + ")");
         }
         else
         {
@@ -351,16 +357,38 @@ public final class Ablation
         }
     }
 
+    /**
+     * Rewrites the results after every round: into a temporary file first, moved over the old one only when complete,
+     * so an interrupted write never leaves a truncated file in place of the rounds already finished.
+     */
     private static void writeJson(final Path file, final List<RunResult> results, final PrintStream err)
     {
-        try (PrintStream ps = new PrintStream(new GZIPOutputStream(Files.newOutputStream(file)), false,
+        final Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        boolean complete = false;
+        try (PrintStream ps = new PrintStream(new GZIPOutputStream(Files.newOutputStream(tmp)), false,
             StandardCharsets.UTF_8))
         {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, ps).writeOut(results);
             ps.close();
-            if (ps.checkError())
+            complete = !ps.checkError();
+            if (!complete)
             {
-                err.println("rwsem4j-bench: cannot write " + file + " (a write error; the file is incomplete)");
+                err.println("rwsem4j-bench: cannot write " + file + " (a write error; the previous file stays)");
+            }
+        }
+        catch (final IOException e)
+        {
+            err.println("rwsem4j-bench: cannot write " + file + ": " + e.getMessage());
+        }
+        try
+        {
+            if (complete)
+            {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
+            else
+            {
+                Files.deleteIfExists(tmp);
             }
         }
         catch (final IOException e)

@@ -1,10 +1,9 @@
 package org.rwsem4j.bench.ablation;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
-import org.rwsem4j.Variant;
+import org.rwsem4j.cli.PresetStatus;
 
 /**
  * What the presets became in this build, for the plan, the report header and {@code list}: {@code all} is whatever
@@ -15,8 +14,8 @@ import org.rwsem4j.Variant;
  */
 public final class Presets
 {
-    static final String RECOMMENDED = "recommended";
-    static final String ALL = "all";
+    static final String RECOMMENDED = PresetStatus.RECOMMENDED;
+    static final String ALL = PresetStatus.ALL;
 
     private Presets()
     {
@@ -39,14 +38,7 @@ public final class Presets
      */
     public static String became(final String preset, final Collection<String> available)
     {
-        try
-        {
-            return "= " + Variant.parse(preset, available).spec();
-        }
-        catch (final IllegalArgumentException unavailable)
-        {
-            return "unavailable (" + unavailable.getMessage() + ")";
-        }
+        return PresetStatus.of(preset, available).became();
     }
 
     /**
@@ -56,15 +48,6 @@ public final class Presets
      */
     static List<String> runnable(final List<String> variants, final Collection<String> available)
     {
-        final List<String> out = new ArrayList<>();
-        for (final String v : variants)
-        {
-            final String spec = v.split("@", 2)[0];
-            if (!spec.equals(RECOMMENDED) || !became(RECOMMENDED, available).startsWith("unavailable"))
-            {
-                out.add(v);
-            }
-        }
-        return out;
+        return PresetStatus.runnable(variants, available);
     }
 }

@@ -81,6 +81,23 @@ final class RunPlace
     }
 
     /**
+     * @param a one folder ({@link #prepare}d)
+     * @param b another
+     * @return whether both are the same folder on disk
+     */
+    static boolean sameFolder(final Path a, final Path b)
+    {
+        try
+        {
+            return Files.isSameFile(a, b);
+        }
+        catch (final IOException e)
+        {
+            return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+        }
+    }
+
+    /**
      * @param dir   an output folder ({@link #prepare}d)
      * @param stamp the run's name
      * @return {@code dir/runs/stamp}, created now
@@ -125,36 +142,78 @@ final class RunPlace
         }
         prepare(dir, "publish to");
         final Path copy = dir.resolve(RUNS).resolve(stamp);
+        final Path partial = dir.resolve(RUNS).resolve("." + stamp + ".partial");
+        final Path tmp = dir.resolve("." + LATEST + "." + stamp + ".tmp");
+        boolean placed = false;
         try
         {
-            final List<Path> files;
-            try (Stream<Path> s = Files.list(run))
+            final List<Path> files = plainFiles(run);
+            if (Files.exists(copy, LinkOption.NOFOLLOW_LINKS))
             {
-                files = s.sorted().toList();
+                throw new IOException(copy + " exists already; a run is published once (move it away first)");
             }
+            // The copy is made under a hidden name and renamed into place only when complete, and taken back if
+            // latest.md cannot be replaced: a failed publish leaves nothing that would refuse the next try.
+            createFresh(partial);
             for (final Path f : files)
             {
-                if (!Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS))
-                {
-                    throw new UsageException(f + ": not a plain file; a run folder holds only plain files, so it " +
-                        "is not published");
-                }
+                Files.copy(f, partial.resolve(f.getFileName().toString()), LinkOption.NOFOLLOW_LINKS);
             }
-            createFresh(copy);
-            for (final Path f : files)
-            {
-                Files.copy(f, copy.resolve(f.getFileName().toString()), LinkOption.NOFOLLOW_LINKS);
-            }
-            final Path tmp = dir.resolve("." + LATEST + "." + stamp + ".tmp");
             Files.writeString(tmp, latest, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
                 StandardOpenOption.WRITE);
+            Files.move(partial, copy, StandardCopyOption.ATOMIC_MOVE);
+            placed = true;
             Files.move(tmp, dir.resolve(LATEST), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         }
         catch (final IOException e)
         {
+            removeQuietly(placed ? copy : partial); // all or nothing: a copy without its latest.md is taken back
+            removeQuietly(tmp);
             throw new UsageException("cannot publish " + run + " to " + dir + ": " +
                 (e.getClass() == IOException.class ? e.getMessage() : e.toString()));
         }
         return copy;
+    }
+
+    /** @return the run folder's files, sorted; refused if it holds anything but plain files */
+    private static List<Path> plainFiles(final Path run) throws IOException, UsageException
+    {
+        final List<Path> files;
+        try (Stream<Path> s = Files.list(run))
+        {
+            files = s.sorted().toList();
+        }
+        for (final Path f : files)
+        {
+            if (!Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS))
+            {
+                throw new UsageException(f + ": not a plain file; a run folder holds only plain files, so it is not " +
+                    "published");
+            }
+        }
+        return files;
+    }
+
+    /** Deletes a file, or a folder of plain files, that a failed publish left; what cannot be deleted stays. */
+    private static void removeQuietly(final Path path)
+    {
+        try
+        {
+            if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS))
+            {
+                try (Stream<Path> s = Files.list(path))
+                {
+                    for (final Path f : s.toList())
+                    {
+                        Files.deleteIfExists(f);
+                    }
+                }
+            }
+            Files.deleteIfExists(path);
+        }
+        catch (final IOException | SecurityException ignored)
+        {
+            // best effort: the message of the failure that brought us here is what the user needs
+        }
     }
 }

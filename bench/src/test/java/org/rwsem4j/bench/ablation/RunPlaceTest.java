@@ -94,6 +94,38 @@ class RunPlaceTest
             cli.err.toString(StandardCharsets.UTF_8));
     }
 
+    /** A publish that fails half-way takes its copy back, so the next try is not refused as "exists already". */
+    @Test
+    void aFailedPublishLeavesNothingBehindAndCanBeRetried() throws Exception
+    {
+        final Path run = SyntheticRun.write(tmp.resolve("r3"), scores());
+        final Path pub = Files.createDirectory(tmp.resolve("pub"));
+        final Path blocker = Files.createDirectories(pub.resolve(RunPlace.LATEST).resolve("in-the-way"));
+        assertEquals(BenchMain.USAGE, cli.run("publish", "--from", run.toString(), pub.toString()));
+        try (java.util.stream.Stream<Path> left = Files.list(pub.resolve(RunPlace.RUNS)))
+        {
+            assertEquals(List.of(), left.toList(), "a failed publish left a copy");
+        }
+        try (java.util.stream.Stream<Path> left = Files.list(pub))
+        {
+            assertEquals(List.of(pub.resolve(RunPlace.LATEST), pub.resolve(RunPlace.RUNS)), left.sorted().toList());
+        }
+        Files.delete(blocker);
+        Files.delete(pub.resolve(RunPlace.LATEST));
+        assertEquals(0, cli.run("publish", "--from", run.toString(), pub.toString()),
+            cli.err.toString(StandardCharsets.UTF_8));
+        assertTrue(Files.isRegularFile(pub.resolve(RunPlace.RUNS).resolve("r3").resolve(RunMetadata.FILE)));
+    }
+
+    @Test
+    void outAndPublishMayNotNameTheSameFolder() throws Exception
+    {
+        final String same = tmp.resolve("both").toString();
+        assertEquals(BenchMain.USAGE, cli.run("ablation", "--smoke", "--out", same, "--publish", same));
+        assertTrue(cli.err.toString(StandardCharsets.UTF_8).contains("name the same folder"),
+            cli.err.toString(StandardCharsets.UTF_8));
+    }
+
     @Test
     void anUnfinishedRunIsNotPublished() throws Exception
     {
