@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -358,14 +359,25 @@ public final class Ablation
     }
 
     /**
-     * Rewrites the results after every round: into a temporary file first, moved over the old one only when complete,
-     * so an interrupted write never leaves a truncated file in place of the rounds already finished.
+     * Rewrites the results after every round: into a temporary file first (created new, so never through a link),
+     * moved over the old one only when complete, so an interrupted write never leaves a truncated file in place of the
+     * rounds already finished.
      */
     private static void writeJson(final Path file, final List<RunResult> results, final PrintStream err)
     {
         final Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         boolean complete = false;
-        try (PrintStream ps = new PrintStream(new GZIPOutputStream(Files.newOutputStream(tmp)), false,
+        try
+        {
+            Files.deleteIfExists(tmp); // a leftover of an interrupted round (a link is removed, never followed)
+        }
+        catch (final IOException e)
+        {
+            err.println("rwsem4j-bench: cannot write " + file + ": " + e.getMessage());
+            return;
+        }
+        try (PrintStream ps = new PrintStream(new GZIPOutputStream(Files.newOutputStream(tmp,
+            StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)), false,
             StandardCharsets.UTF_8))
         {
             ResultFormatFactory.getInstance(ResultFormatType.JSON, ps).writeOut(results);

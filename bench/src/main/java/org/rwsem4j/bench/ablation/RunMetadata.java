@@ -257,7 +257,9 @@ final class RunMetadata
     void write(final Path dir) throws IOException
     {
         final Path tmp = dir.resolve(FILE + ".tmp");
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8))
+        Files.deleteIfExists(tmp); // a leftover of an interrupted write: a link is removed, never followed
+        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8,
+            java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE))
         {
             GSON.toJson(this, w);
             w.write('\n');

@@ -117,6 +117,19 @@ class RunPlaceTest
         assertTrue(Files.isRegularFile(pub.resolve(RunPlace.RUNS).resolve("r3").resolve(RunMetadata.FILE)));
     }
 
+    /** The metadata is rewritten through a temporary file created new: a link planted at its name is not followed. */
+    @Test
+    void rewritingTheMetadataDoesNotWriteThroughALink() throws Exception
+    {
+        final Path run = SyntheticRun.write(tmp.resolve("r4"), scores());
+        final Path outside = Files.writeString(tmp.resolve("outside.json"), "not ours\n");
+        Files.createSymbolicLink(run.resolve(RunMetadata.FILE + ".tmp"), outside);
+        RunMetadata.read(run).write(run);
+        assertEquals("not ours\n", Files.readString(outside));
+        assertTrue(Files.isRegularFile(run.resolve(RunMetadata.FILE), java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        assertEquals(0, cli.run("report", "--from", run.toString()), cli.err.toString(StandardCharsets.UTF_8));
+    }
+
     @Test
     void outAndPublishMayNotNameTheSameFolder() throws Exception
     {
