@@ -2,6 +2,7 @@ package org.rwsem4j.ecosystem;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,10 +11,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 import java.io.Serializable;
+import java.lang.reflect.RecordComponent;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.Tunables;
 
 /** {@code Rwsem} is Serializable and deserializes unlocked, in the same variant, as ReentrantReadWriteLock does. */
 class SerializationTest
@@ -89,6 +92,37 @@ class SerializationTest
         final Rwsem plain = roundTrip(Rwsem.of("base"));
         assertFalse(plain.tunables().padded());
         assertTrue(plain.tunables().platformAdaptations());
+    }
+
+    /**
+     * Every tunable but the clock travels with the lock. The lock below varies each of them from its default (checked
+     * over the record's components, so a tunable added later without a value here fails), and the copy must have each
+     * one: a tunable the serialized form forgot would come back as its default.
+     */
+    @Test
+    void everyTunableButTheClockTravelsWithTheLock() throws Exception
+    {
+        final Rwsem lock = Rwsem.builder().variant("base").onHeap()
+            .spinBudget(Duration.ofNanos(Tunables.DEFAULT_SPIN_BUDGET_NANOS + 1))
+            .handoffTimeout(Duration.ofNanos(Tunables.DEFAULT_HANDOFF_TIMEOUT_NANOS + 1))
+            .readerSpinThreshold(Tunables.ReaderSpinThreshold.TIME)
+            .readerSpinCount(Tunables.DEFAULT_READER_SPIN_COUNT + 1)
+            .nullOwnerRetries(Tunables.DEFAULT_NULL_OWNER_RETRIES + 1)
+            .platformAdaptations(false)
+            .padded(true)
+            .build();
+        final Tunables defaults = Rwsem.builder().variant("base").onHeap().build().tunables();
+        final Tunables copy = roundTrip(lock).tunables();
+        for (final RecordComponent c : Tunables.class.getRecordComponents())
+        {
+            if (c.getName().equals("clock"))
+            {
+                continue;
+            }
+            final Object varied = c.getAccessor().invoke(lock.tunables());
+            assertNotEquals(c.getAccessor().invoke(defaults), varied, c.getName() + " is not varied here");
+            assertEquals(varied, c.getAccessor().invoke(copy), c.getName() + " lost in the round trip");
+        }
     }
 
     /** A structure that holds its lock as a field, as ReentrantReadWriteLock users do. */
