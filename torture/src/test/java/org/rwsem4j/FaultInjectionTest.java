@@ -142,9 +142,17 @@ class FaultInjectionTest
         Files.writeString(Path.of("target", "fault-injection.txt"), summary + System.lineSeparator());
         final Set<FaultPoint> never = EnumSet.allOf(FaultPoint.class);
         never.removeAll(THROWN_AT.keySet());
-        if (VARIANTS.get() > 0)
+        // Some points are reached only through a patch (the OSQ node, by a spinning reader): the coverage check needs
+        // every patch module of the catalogue, as the full build and CI have; a trimmed build (-P '!<module>') says
+        // which points it could not reach instead.
+        final boolean fullCatalogue = Catalogue.MODULE_OF.keySet().stream().allMatch(n -> Variant.patch(n) != null);
+        if (VARIANTS.get() > 0 && fullCatalogue)
         {
             assertEquals(EnumSet.noneOf(FaultPoint.class), never, "fault points no run reached (dead or untested)");
+        }
+        else if (!never.isEmpty())
+        {
+            System.out.println("fault injection: a trimmed build; points no run reached here: " + never);
         }
     }
 }
