@@ -58,7 +58,8 @@ public final class Locks
      * A variant spec with options after {@code @}, for experiments: {@code heap} (the on-heap lock word),
      * {@code pad} (padded hot words: the engine's owner, the OSQ tail and the on-heap word, see
      * {@code RwsemBuilder.padded}), {@code noadapt} (no platform adaptations), {@code spin=<n>ns|us|ms} (the spin
-     * budget, e.g. {@code spin=0}), {@code nullretries=<n>}; e.g. {@code recommended@spin=0@heap} or
+     * budget, e.g. {@code spin=0}), {@code handoff=<n>ns|us|ms} (the handoff timeout: {@code handoff=0} is upstream's
+     * writer side of a phase change), {@code nullretries=<n>}; e.g. {@code recommended@spin=0@heap} or
      * {@code recommended@pad@heap}.
      */
     private static ReadWriteLock withOptions(final String impl)
@@ -84,6 +85,10 @@ public final class Locks
             {
                 builder.platformAdaptations(false);
             }
+            else if (option.startsWith("handoff="))
+            {
+                builder.handoffTimeout(Duration.ofNanos(nanos(option.substring(8), impl)));
+            }
             else if (option.startsWith("nullretries="))
             {
                 builder.nullOwnerRetries(count(option.substring(12), impl));
@@ -91,7 +96,7 @@ public final class Locks
             else
             {
                 throw new IllegalArgumentException("unknown option '" + option + "' in '" + impl +
-                    "': valid options are heap, pad, noadapt, spin=<n>ns|us|ms, nullretries=<n>");
+                    "': valid options are heap, pad, noadapt, spin=<n>ns|us|ms, handoff=<n>ns|us|ms, nullretries=<n>");
             }
         }
         return builder.build();

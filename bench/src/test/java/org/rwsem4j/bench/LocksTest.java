@@ -35,12 +35,19 @@ class LocksTest
     }
 
     @Test
+    void handoffSetsTheHandoffTimeout()
+    {
+        assertEquals(0, ((Rwsem)Locks.create("recommended@handoff=0")).tunables().handoffTimeoutNanos());
+        assertEquals(250_000, ((Rwsem)Locks.create("recommended@handoff=250us")).tunables().handoffTimeoutNanos());
+    }
+
+    @Test
     void aBadOptionListsTheValidOnes()
     {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
             () -> Locks.validate("all@fast"));
         assertEquals("unknown option 'fast' in 'all@fast': valid options are heap, pad, noadapt, " +
-            "spin=<n>ns|us|ms, nullretries=<n>", e.getMessage());
+            "spin=<n>ns|us|ms, handoff=<n>ns|us|ms, nullretries=<n>", e.getMessage());
         final IllegalArgumentException d = assertThrows(IllegalArgumentException.class,
             () -> Locks.validate("all@spin=fast"));
         assertEquals("bad duration 'fast' in 'all@spin=fast': e.g. 0, 500ns, 20us", d.getMessage());
