@@ -28,6 +28,7 @@ final class Catalogue
         MODULE_OF.put("wake-all-readers", "rwsem-wake-all-readers");
         MODULE_OF.put("reader-steal", "rwsem-reader-steal");
         MODULE_OF.put("nonspinnable", "rwsem-nonspinnable");
+        MODULE_OF.put("phase-fair", "rwsem-phase-fair");
     }
 
     static final String BASE = "base";

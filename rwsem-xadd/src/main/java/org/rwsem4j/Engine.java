@@ -685,6 +685,7 @@ abstract class Engine
         wakeQ.wakeUp();
         if (granted)
         {
+            forwardWake(waiter);
             readerBackOut(); // as up_read: the caller gets the throw, not the lock
         }
     }
@@ -782,6 +783,7 @@ abstract class Engine
                 }
             }
             waiter.handedOff = waiter.handoffSet;
+            forwardWake(waiter);
             return true;
         }
         finally
@@ -790,6 +792,21 @@ abstract class Engine
             {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /**
+     * A granted reader unparks the reader its waker linked to it ({@link RwsemWaiter#wakeNext}: a grant of more readers
+     * than one wake unparks), on every way out of its wait, the lock kept or given back.
+     */
+    private void forwardWake(final RwsemWaiter reader)
+    {
+        final RwsemWaiter next = reader.wakeNext;
+        if (next != null)
+        {
+            reader.wakeNext = null;
+            LockSupport.unpark(next.thread);
+            events().inc(LockEvent.WAKE_READER_FORWARDED);
         }
     }
 
@@ -1207,7 +1224,7 @@ abstract class Engine
             {
                 final HandoffPolicy handoff = choices.handoff();
                 if (hasHandoff || handoff == HandoffPolicy.NEVER ||
-                    !handoff.waitedTooLong(waiter.timeout, clock().nanoTime()))
+                    !handoff.writerSetsHandoff(c, waiter.timeout, clock().nanoTime()))
                 {
                     return false;
                 }
@@ -1457,14 +1474,41 @@ abstract class Engine
         wakeQ.wakeUp();
     }
 
-    /** {@code rwsem_cond_wake_waiter}: after queueing, wake whoever the lock state lets in. */
+    /**
+     * {@code rwsem_cond_wake_waiter}: after queueing, wake whoever the lock state lets in. Behind a writer owner
+     * nobody is woken; a handoff policy that marks phase changes lets a reader at the head claim the handoff now.
+     */
     private void rwsemCondWakeWaiter(final long count, final WakeQ wakeQ)
     {
         if ((count & WRITER_LOCKED) != 0)
         {
+            readerClaimsNextPhase(count);
             return;
         }
         rwsemMarkWake((count & READER_MASK) != 0 ? WAKE_READERS : WAKE_ANY, wakeQ);
+    }
+
+    /**
+     * {@link HandoffPolicy#phaseChange}, under the wait lock: the reader at the head of the queue, behind a writer
+     * owner, may set HANDOFF at once instead of at the next wake ({@code count} was read under the wait lock, so its
+     * HANDOFF bit is current). The writer's unlock then grants the queued readers before any other writer can take
+     * the lock: the fast path's steal (W1) and spinners stop at the bit.
+     */
+    private void readerClaimsNextPhase(final long count)
+    {
+        final HandoffPolicy handoff = choices.handoff();
+        if (handoff == HandoffPolicy.NEVER || !handoff.phaseChange() || (count & HANDOFF) != 0)
+        {
+            return;
+        }
+        final RwsemWaiter head = queue().head();
+        if (head == null || head.writer || !handoff.readerSetsHandoff(head.timeout, clock().nanoTime()))
+        {
+            return;
+        }
+        word.getAndAdd(HANDOFF);
+        head.handoffSet = true;
+        events().inc(LockEvent.RLOCK_HANDOFF);
     }
 
     /**
@@ -1533,7 +1577,7 @@ abstract class Engine
                 try // the clock and the policy may throw: the trial grant goes back all the same
                 {
                     if (choices.handoff() != HandoffPolicy.NEVER && (old & HANDOFF) == 0 &&
-                        choices.handoff().waitedTooLong(head.timeout, clock().nanoTime()))
+                        choices.handoff().readerSetsHandoff(head.timeout, clock().nanoTime()))
                     {
                         undo += HANDOFF;
                         head.handoffSet = true;
@@ -1687,6 +1731,10 @@ abstract class Engine
             {
                 adjustment -= c & (WAITERS | HANDOFF);
             }
+            else if (readers > 0 && writerClaimsNextPhase(c + adjustment))
+            {
+                adjustment += (c & HANDOFF) == 0 ? HANDOFF : 0;
+            }
             else if (readers > 0 && (c & HANDOFF) != 0)
             {
                 adjustment -= HANDOFF;
@@ -1698,13 +1746,60 @@ abstract class Engine
             events().add(LockEvent.WAKE_READER, readers);
         }
 
+        /**
+         * {@link HandoffPolicy#phaseChange}: a reader grant that leaves a writer at the head of the queue (every
+         * granted reader is already unlinked) hands it the handoff, asked as if it tried the lock on the count the
+         * grant makes. The grant then keeps HANDOFF set (or sets it) in its one add: no reader arriving from now on
+         * joins this phase, and the writer inherits the lock when the phase drains.
+         */
+        private boolean writerClaimsNextPhase(final long countAfter)
+        {
+            final HandoffPolicy handoff = choices.handoff();
+            if (handoff == HandoffPolicy.NEVER || !handoff.phaseChange() || grantedReaders != unlinked)
+            {
+                return false;
+            }
+            final RwsemWaiter next = queue().head();
+            if (next == null || !next.writer || !handoff.writerSetsHandoff(countAfter, next.timeout,
+                clock().nanoTime()))
+            {
+                return false;
+            }
+            next.handoffSet = true;
+            events().inc(LockEvent.WLOCK_HANDOFF);
+            return true;
+        }
+
+        /**
+         * Grant, then publish: at most {@link #limit()} unparks from here; each later reader is linked to the one
+         * {@code limit()} places before it ({@link RwsemWaiter#wakeNext}), all links before the first publish, so a
+         * reader that runs the moment its grant is published already sees its link.
+         */
         @Override
         public void grantUnlinked()
         {
             addGrant(unlinked);
+            RwsemWaiter waker = unlinkedFirst;
+            int i = 0;
             for (RwsemWaiter w = unlinkedFirst; w != null; w = w.batchNext)
             {
-                publishGrant(w);
+                if (i++ >= MAX_READERS_WAKEUP)
+                {
+                    waker.wakeNext = w;
+                    waker = waker.batchNext;
+                }
+            }
+            i = 0;
+            for (RwsemWaiter w = unlinkedFirst; w != null; w = w.batchNext)
+            {
+                if (i++ < MAX_READERS_WAKEUP)
+                {
+                    publishGrant(w);
+                }
+                else
+                {
+                    w.granted = true; // unparked by the reader linked to it
+                }
             }
         }
 

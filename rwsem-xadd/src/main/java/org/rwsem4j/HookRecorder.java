@@ -162,6 +162,12 @@ final class HookRecorder implements Hooks
     }
 
     @Override
+    public HandoffPolicy handoff()
+    {
+        return handoff;
+    }
+
+    @Override
     public void handoff(final HandoffPolicy policy)
     {
         check(DecisionPoint.HANDOFF);

@@ -86,7 +86,12 @@ public enum LockEvent
     /** The handoff writer spun on the owner instead of sleeping (handoff-spin). */
     HANDOFF_SPIN("rwsem_handoff_spin"),
     /** The handoff writer acquired right after spinning, without sleeping (handoff-spin). */
-    HANDOFF_SPIN_LOCK("rwsem_handoff_spin_lock");
+    HANDOFF_SPIN_LOCK("rwsem_handoff_spin_lock"),
+    /**
+     * A granted reader was unparked by another granted reader, not by the waker: one wake granted more readers than
+     * it unparks itself (256), and each woken reader unparks the one 256 places after it (phase-fair).
+     */
+    WAKE_READER_FORWARDED("rwsem_wake_reader_forwarded");
 
     private final String kernelName;
 

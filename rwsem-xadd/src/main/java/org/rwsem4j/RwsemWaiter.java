@@ -56,6 +56,12 @@ final class RwsemWaiter implements Waiter
     boolean stole;
     /** Under the wait lock, in one mark-wake: the next reader the grant strategy unlinked (Engine.Batch). */
     RwsemWaiter batchNext;
+    /**
+     * A granted reader that this reader unparks once it has woken: set by the waker before it publishes this reader's
+     * grant, when one wake grants more readers than it unparks itself (Engine.Batch.grantUnlinked); then read and
+     * cleared by this reader's thread.
+     */
+    RwsemWaiter wakeNext;
 
     RwsemWaiter(final Thread thread, final boolean writer, final int mode, final long timeout)
     {

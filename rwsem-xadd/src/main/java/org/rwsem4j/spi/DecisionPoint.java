@@ -44,7 +44,8 @@ public enum DecisionPoint
     /**
      * {@link ReaderGrant}, the reader collection of {@code rwsem_mark_wake}: consulted in
      * {@code Engine.rwsemMarkWake}, when the head is a reader. Base: two passes over the shared wait list, the readers
-     * at the head. Seed 003 (wake-once); kernel 5.3's wake-all-readers refines it (every queued reader, up to 256).
+     * at the head. Seed 003 (wake-once); kernel 5.3's wake-all-readers refines it (every queued reader, up to 256);
+     * phase-fair refines that (every queued reader).
      */
     READER_COLLECT,
     /**
@@ -59,8 +60,10 @@ public enum DecisionPoint
     UNLOCK_WAKE,
     /**
      * {@link HandoffPolicy}: whether a waiter that failed to lock sets the handoff bit, in
-     * {@code Engine.rwsemTryWriteLock} (a writer) and {@code Engine.rwsemMarkWake} (a head reader). Base: never
-     * ({@link HandoffPolicy#NEVER}). Kernel 5.3 (handoff).
+     * {@code Engine.rwsemTryWriteLock} (a writer) and {@code Engine.rwsemMarkWake} (a head reader), and, for a policy
+     * that marks phase changes, in {@code Engine.rwsemCondWakeWaiter} and {@code Engine.Batch.addGrant}. Base: never
+     * ({@link HandoffPolicy#NEVER}). Kernel 5.3 (handoff), refined by phase-fair (a writer behind readers and a
+     * reader behind a writer set it at once).
      */
     HANDOFF,
     /**

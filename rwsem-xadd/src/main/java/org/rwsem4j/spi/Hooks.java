@@ -76,6 +76,9 @@ public interface Hooks
      */
     void unlockWake(UnlockWake hook);
 
+    /** {@return the current handoff policy, for a patch that refines it} */
+    HandoffPolicy handoff();
+
     /**
      * Overrides {@link DecisionPoint#HANDOFF}.
      *

@@ -29,7 +29,10 @@ public interface WakeBatch
     Waiter next(Waiter waiter);
 
     /**
-     * The most readers one wake may grant (the kernel's {@code MAX_READERS_WAKEUP}).
+     * The kernel's {@code MAX_READERS_WAKEUP}: the most readers a kernel wake grants, and the most threads the engine
+     * unparks itself in one wake. A strategy may grant more (phase-fair grants every queued reader): then
+     * {@link #grantUnlinked} unparks the first {@code limit()} of them and links each later reader to the one
+     * {@code limit()} places before it, which unparks it once it has woken.
      *
      * @return 256
      */
@@ -59,7 +62,8 @@ public interface WakeBatch
 
     /**
      * The safe order in one call, for a strategy that unlinks first: {@link #addGrant} for every reader
-     * {@link #unlink unlinked} in this wake, then {@link #publish} each of them in the order they were unlinked.
+     * {@link #unlink unlinked} in this wake, then {@link #publish} each of them in the order they were unlinked,
+     * unparking at most {@link #limit()} of them (the rest are unparked by the readers woken before them).
      */
     void grantUnlinked();
 }

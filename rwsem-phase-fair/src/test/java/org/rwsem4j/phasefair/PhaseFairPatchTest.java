@@ -1,0 +1,242 @@
+package org.rwsem4j.phasefair;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.rwsem4j.LockEvent;
+import org.rwsem4j.Rwsem;
+import org.rwsem4j.RwsemState;
+import org.rwsem4j.Variant;
+import org.rwsem4j.testkit.Locker;
+
+/**
+ * Deterministic phase changes: the test thread or {@link Holder}s hold the lock, waiters queue one by one (each seen
+ * in the queue before the next starts), and the state read after each step is the engine's answer, since every
+ * holder keeps its lock until it is let go. The same scenarios on the variant without {@code phase-fair} are the
+ * controls: they must show the kernel's behaviour (no handoff before the timeout, a capped grant).
+ */
+@Timeout(120)
+class PhaseFairPatchTest
+{
+    static final String REQUIRED = "reader-owned+reader-steal+handoff+wake-once+wake-all-readers";
+    static final String PHASE_FAIR = REQUIRED + "+phase-fair";
+
+    @BeforeEach
+    void needsTheRequiredModules()
+    {
+        Assumptions.assumeTrue(Variant.available().containsAll(Set.of("reader-owned", "reader-steal", "handoff",
+            "wake-once", "wake-all-readers")), "a module phase-fair requires is not in this build");
+    }
+
+    static Rwsem lock(final String spec)
+    {
+        return Rwsem.builder().variant(spec).onHeap().spinBudget(Duration.ofNanos(16)).build();
+    }
+
+    static void awaitQueued(final Rwsem lock, final int queued)
+    {
+        Locker.await(lock, queued + " queued", () -> lock.getQueueLength() == queued);
+    }
+
+    @Test
+    void itRequiresWhatItRefinesAndIsOptIn()
+    {
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+            () -> Rwsem.of("phase-fair"));
+        assertTrue(ex.getMessage().startsWith("phase-fair requires "), ex::getMessage);
+        assertEquals("handoff+phase-fair+reader-owned+reader-steal+wake-all-readers+wake-once",
+            lock(PHASE_FAIR).variant());
+        assertFalse(Rwsem.of("all").variant().contains("phase-fair"), "phase-fair is opt-in: not in all");
+    }
+
+    /** A writer that finds readers in the lock sets HANDOFF at once; the kernel's handoff waits for its timeout. */
+    @Test
+    void aWriterBehindReadersClaimsTheNextPhaseAtOnce() throws InterruptedException
+    {
+        assertTrue(writerBehindAReader(PHASE_FAIR).handoff(), "phase-fair: the writer holds the handoff");
+        assertFalse(writerBehindAReader(REQUIRED).handoff(), "control: the 4 ms timeout has not passed");
+    }
+
+    private static RwsemState writerBehindAReader(final String spec) throws InterruptedException
+    {
+        final Rwsem lock = lock(spec);
+        final Holder r = Holder.reader(lock, "r");
+        assertTrue(r.awaitIn());
+        final Holder w = Holder.writer(lock, "w");
+        awaitQueued(lock, 1);
+        final RwsemState st = lock.state();
+        assertFalse(lock.readLock().tryLock(), "a trylock must not join the phase a writer waits on");
+        r.release();
+        assertTrue(w.awaitIn());
+        w.release();
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+        return st;
+    }
+
+    /**
+     * The anti-barging rule in Peng Wang's shape: a reader holds, a writer queues behind it, the reader lets go and
+     * at once asks again (as a loop of read sections does). With phase-fair the writer gets the lock first, every
+     * time: HANDOFF reserves it from the moment the writer queued.
+     */
+    @Test
+    void aReaderThatComesBackWaitsForTheQueuedWriter() throws InterruptedException
+    {
+        final Rwsem lock = lock(PHASE_FAIR);
+        for (int round = 0; round < 20; round++)
+        {
+            lock.readLock().lock();
+            final Holder w = Holder.writer(lock, "w" + round);
+            awaitQueued(lock, 1);
+            lock.readLock().unlock();
+            final Locker again = Locker.start("r" + round, () ->
+            {
+                lock.readLock().lock();
+                final boolean writerWasFirst = w.isIn();
+                lock.readLock().unlock();
+                assertTrue(writerWasFirst, "the returning reader got in before the queued writer");
+            });
+            awaitQueued(lock, 1); // the reader, behind the writer
+            w.release();
+            again.join();
+            assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+        }
+    }
+
+    /**
+     * The state reader stealing is for: a writer queued behind a writer (no handoff: between writers the timeout
+     * still decides) is woken by the unlock, and the unlocking thread asks for a read lock before the writer has run.
+     * {@code reader-steal} takes the free lock past the queued writer (the control: at least once in the rounds);
+     * phase-fair queues behind it, so the writer is first every round.
+     */
+    @Test
+    void aReaderDoesNotStealPastAWokenWriter()
+    {
+        assertEquals(0, stealsPastAWokenWriter(PHASE_FAIR), "phase-fair: no steal past a queued writer");
+        assertTrue(stealsPastAWokenWriter(REQUIRED) > 0, "control: reader-steal never stole in the rounds");
+    }
+
+    private static long stealsPastAWokenWriter(final String spec)
+    {
+        final Rwsem lock = lock(spec);
+        final boolean phaseFair = spec.equals(PHASE_FAIR);
+        for (int round = 0; round < 50; round++)
+        {
+            final AtomicBoolean writerWasIn = new AtomicBoolean();
+            lock.writeLock().lock();
+            final Locker w = Locker.start("w" + round, () ->
+            {
+                lock.writeLock().lock();
+                writerWasIn.set(true);
+                lock.writeLock().unlock();
+            });
+            awaitQueued(lock, 1);
+            lock.writeLock().unlock();
+            lock.readLock().lock();
+            final boolean writerWasFirst = writerWasIn.get();
+            lock.readLock().unlock();
+            w.join();
+            assertTrue(writerWasFirst || !phaseFair, "the reader got in before the queued writer: " + lock.events());
+        }
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+        return lock.events().get(LockEvent.RLOCK_STEAL);
+    }
+
+    /** A reader queued at the head behind a writer owner sets HANDOFF at once: the writer's unlock admits it. */
+    @Test
+    void aReaderBehindAWriterClaimsTheNextPhaseAtOnce() throws InterruptedException
+    {
+        for (final String spec : List.of(PHASE_FAIR, REQUIRED))
+        {
+            final Rwsem lock = lock(spec);
+            lock.writeLock().lock();
+            final Holder r = Holder.reader(lock, "r");
+            awaitQueued(lock, 1);
+            assertEquals(spec.equals(PHASE_FAIR), lock.state().handoff(), () -> spec + ": " + lock.state());
+            lock.writeLock().unlock();
+            assertTrue(r.awaitIn());
+            r.release();
+            assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+        }
+    }
+
+    /**
+     * A writer's unlock admits every reader queued at that moment as one phase, past a queued writer and past the
+     * 256 a kernel wake grants; the writer left at the head holds the handoff, so a reader that comes later waits for
+     * the next reader phase, after that writer.
+     */
+    @Test
+    void oneWakeAdmitsEveryQueuedReaderAndTheNextWriterHoldsTheHandoff() throws InterruptedException
+    {
+        final int readers = 300;
+        final Rwsem lock = lock(PHASE_FAIR);
+        final List<Holder> holders = new ArrayList<>();
+        lock.writeLock().lock();
+        holders.add(Holder.reader(lock, "r0"));
+        awaitQueued(lock, 1);
+        final Holder w = Holder.writer(lock, "w");
+        awaitQueued(lock, 2);
+        for (int i = 1; i < readers; i++)
+        {
+            holders.add(Holder.reader(lock, "r" + i));
+        }
+        awaitQueued(lock, readers + 1);
+        lock.writeLock().unlock(); // the wake runs here
+        final RwsemState st = lock.state();
+        assertEquals(readers, st.readers(), st::toString);
+        assertEquals(List.of("W:w(handoff)"), st.waiters(), st::toString);
+        assertTrue(st.handoff(), st::toString);
+        assertEquals(readers, lock.events().get(LockEvent.WAKE_READER), lock.events()::toString);
+        for (final Holder h : holders)
+        {
+            assertTrue(h.awaitIn(), "a granted reader was never woken: " + lock.state());
+        }
+        assertFalse(lock.readLock().tryLock(), "a later reader must not join the granted phase");
+        final Holder late = Holder.reader(lock, "late");
+        awaitQueued(lock, 2);
+        holders.forEach(Holder::release);
+        assertTrue(w.awaitIn());
+        assertFalse(late.isIn(), "the late reader got in with the writer");
+        w.release();
+        assertTrue(late.awaitIn());
+        late.release();
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
+    @Test
+    void controlWakeAllReadersGrantsAtMost256AndClearsTheHandoff() throws InterruptedException
+    {
+        final int readers = 300;
+        final Rwsem lock = lock(REQUIRED);
+        final List<Holder> holders = new ArrayList<>();
+        lock.writeLock().lock();
+        holders.add(Holder.reader(lock, "r0"));
+        awaitQueued(lock, 1);
+        final Holder w = Holder.writer(lock, "w");
+        awaitQueued(lock, 2);
+        for (int i = 1; i < readers; i++)
+        {
+            holders.add(Holder.reader(lock, "r" + i));
+        }
+        awaitQueued(lock, readers + 1);
+        lock.writeLock().unlock();
+        final RwsemState st = lock.state();
+        assertEquals(256, st.readers(), st::toString);
+        assertFalse(st.handoff(), st::toString);
+        holders.forEach(h -> h.out.countDown());
+        w.release();
+        holders.forEach(h -> h.locker.join());
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+}
