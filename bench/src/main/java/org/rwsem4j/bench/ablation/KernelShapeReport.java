@@ -311,8 +311,8 @@ final class KernelShapeReport
 
     private void targets(final StringBuilder sb, final LoadUnit u)
     {
-        sb.append("## Targets: ratio to rrwl <= ").append(RATIO_MAX).append("x, upper end <= ").append(UPPER_MAX)
-            .append("x (load: ").append(u.title).append(")\n\n");
+        sb.append(String.format(Locale.ROOT, "## Targets: ratio to rrwl <= %.2fx, upper end <= %.2fx (load: %s)%n%n",
+            RATIO_MAX, UPPER_MAX, u.title));
         final List<String> head = new ArrayList<>(List.of("cell"));
         head.addAll(plan.variants);
         final List<List<String>> rows = new ArrayList<>();
