@@ -24,11 +24,13 @@ class KernelShapeCommandTest
     private void refused(final String expectedStart, final String... args) throws Exception
     {
         final Path out = tmp.resolve("out");
-        final String[] all = new String[args.length + 3];
+        // --dry-run: should a check break, the test sees a printed plan and exit 0 instead of starting a run
+        final String[] all = new String[args.length + 4];
         all[0] = "kernel-shape";
         System.arraycopy(args, 0, all, 1, args.length);
         all[args.length + 1] = "--out";
         all[args.length + 2] = out.toString();
+        all[args.length + 3] = "--dry-run";
         assertEquals(BenchMain.USAGE, cli.run(all), String.join(" ", args));
         final String err = cli.err.toString(StandardCharsets.UTF_8);
         assertTrue(err.startsWith(expectedStart), err);
