@@ -74,6 +74,14 @@ public class LockTestBenchmark
     @Param({"0"})
     public int millis;
 
+    /**
+     * An untimed pre-warm at the start of each fork, in ms: the same cell (lock, ratio, load, threads) runs as one
+     * run sized by time for this long before JMH's first warm-up iteration, so the lock's slow paths are compiled
+     * before anything is measured. 0 (the default): none, as before the parameter existed.
+     */
+    @Param({"0"})
+    public int prewarm;
+
     private ReadWriteLock lock;
     private GuardedPair pair;
     private Ratio parsedRatio;
@@ -87,6 +95,41 @@ public class LockTestBenchmark
         lock = Locks.create(impl);
         pair = new GuardedPair(LoadUnit.parse(unit));
         parsedRatio = Ratio.parse(ratio);
+        if (prewarm > 0)
+        {
+            preWarm();
+        }
+    }
+
+    /** Runs the cell once, sized by time for {@link #prewarm} ms, and discards the result. */
+    private void preWarm()
+    {
+        final LockTestRun warm = new LockTestRun(lock, pair, threads, ops, parsedRatio, load, prewarm, 0);
+        try
+        {
+            try
+            {
+                warm.start();
+                warm.go();
+            }
+            finally
+            {
+                warm.join();
+            }
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted in the pre-warm", e);
+        }
+        catch (final RuntimeException e)
+        {
+            throw e;
+        }
+        catch (final Exception e)
+        {
+            throw new IllegalStateException("the pre-warm failed: " + e.getMessage(), e);
+        }
     }
 
     @Setup(Level.Invocation)

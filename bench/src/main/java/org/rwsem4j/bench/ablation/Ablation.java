@@ -363,7 +363,7 @@ public final class Ablation
      * moved over the old one only when complete, so an interrupted write never leaves a truncated file in place of the
      * rounds already finished.
      */
-    private static void writeJson(final Path file, final List<RunResult> results, final PrintStream err)
+    static void writeJson(final Path file, final List<RunResult> results, final PrintStream err)
     {
         final Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         boolean complete = false;

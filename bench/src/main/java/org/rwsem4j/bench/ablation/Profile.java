@@ -173,6 +173,27 @@ public final class Profile
         return new Profile(b);
     }
 
+    /**
+     * The kernel-shape cross-check's sizes ({@link KernelShapePlan}): seed-000 cells sized by ops, as the seed mail
+     * ran them (each worker does {@code ops} operations; the figure is the time until the last one finishes), 2
+     * warm-up and 5 measured runs per fork. The cells, locks and forks are the plan's.
+     *
+     * @param ops operations per worker
+     * @return the profile
+     */
+    static Profile kernelShape(final int ops)
+    {
+        final Builder b = new Builder("kernel-shape", 5, ops);
+        b.millis = 0;
+        b.singleShotWarmups = 2;
+        b.singleShotMeasurements = 5;
+        b.lockTestThreads = List.of(10, 2);
+        b.headlinePeers = List.of(Locks.RRWL, Locks.STAMPED, Locks.MUTEX);
+        b.defaultVariants = List.of("recommended");
+        b.defaultSections = EnumSet.of(Section.LOCKTEST);
+        return new Profile(b);
+    }
+
     boolean isQuick()
     {
         return !allPeersEverywhere;

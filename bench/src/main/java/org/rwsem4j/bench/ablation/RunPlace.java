@@ -135,6 +135,24 @@ final class RunPlace
     static Path publish(final Path run, final Path dir, final String stamp, final String latest)
         throws UsageException
     {
+        return publish(run, dir, stamp, LATEST, latest);
+    }
+
+    /**
+     * {@link #publish(Path, Path, String, String)}, with another name than {@code latest.md} for the report it
+     * replaces (a command whose reports are not the ablation's keeps its own latest file).
+     *
+     * @param run        the run folder (plain files only)
+     * @param dir        the publish folder
+     * @param stamp      the run's name
+     * @param latestName the file in {@code dir} to replace
+     * @param latest     its text
+     * @return the published copy
+     * @throws UsageException as the other form
+     */
+    static Path publish(final Path run, final Path dir, final String stamp, final String latestName,
+        final String latest) throws UsageException
+    {
         if (stamp == null || stamp.isEmpty() || stamp.startsWith(".") || !Paths.get(stamp).getFileName().toString()
             .equals(stamp))
         {
@@ -143,7 +161,7 @@ final class RunPlace
         prepare(dir, "publish to");
         final Path copy = dir.resolve(RUNS).resolve(stamp);
         final Path partial = dir.resolve(RUNS).resolve("." + stamp + ".partial");
-        final Path tmp = dir.resolve("." + LATEST + "." + stamp + ".tmp");
+        final Path tmp = dir.resolve("." + latestName + "." + stamp + ".tmp");
         boolean placed = false;
         try
         {
@@ -163,7 +181,8 @@ final class RunPlace
                 StandardOpenOption.WRITE);
             Files.move(partial, copy, StandardCopyOption.ATOMIC_MOVE);
             placed = true;
-            Files.move(tmp, dir.resolve(LATEST), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, dir.resolve(latestName), StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE);
         }
         catch (final IOException e)
         {

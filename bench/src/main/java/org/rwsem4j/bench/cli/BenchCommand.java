@@ -7,6 +7,7 @@ import org.rwsem4j.bench.AbCommand;
 import org.rwsem4j.bench.BenchMain;
 import org.rwsem4j.bench.ablation.AblationCommand;
 import org.rwsem4j.bench.ablation.CompareCommand;
+import org.rwsem4j.bench.ablation.KernelShapeCommand;
 import org.rwsem4j.bench.ablation.PublishCommand;
 import org.rwsem4j.bench.ablation.ReportCommand;
 import org.rwsem4j.bench.fairness.FairnessCommand;
@@ -58,6 +59,7 @@ public final class BenchCommand implements Callable<Integer>
         cl.addSubcommand(new PublishCommand(out));
         cl.addSubcommand(new CompareCommand(out));
         cl.addSubcommand(new AbCommand(out, err));
+        cl.addSubcommand(new KernelShapeCommand(out, err));
         cl.addSubcommand(new CommandLine.HelpCommand());
         // ---- end of subcommands ----
         return cl;

@@ -39,22 +39,63 @@ public final class Bootstrap
         {
             throw new IllegalArgumentException("both sides need at least one fork");
         }
-        final double observed = median(pool(a)) / median(pool(b));
+        final double observed = observedRatio(a, b);
+        final double[] ratios = sortedRatios(a, b, resamples, seed);
+        final double p = pValue(ratios);
+        return new Comparison((observed - 1) * 100, (quantile(ratios, 0.025) - 1) * 100,
+            (quantile(ratios, 0.975) - 1) * 100, p, Math.min(a.size(), b.size()));
+    }
+
+    /**
+     * @param a per fork, its iteration values
+     * @param b per fork, its iteration values
+     * @return median(pooled iterations of A) / median(pooled iterations of B)
+     */
+    static double observedRatio(final List<double[]> a, final List<double[]> b)
+    {
+        return median(pool(a)) / median(pool(b));
+    }
+
+    /**
+     * The bootstrap distribution of the ratio of medians: {@code resamples} two-level resamples, sorted.
+     *
+     * @param a         per fork, its iteration values
+     * @param b         per fork, its iteration values
+     * @param resamples how many resamples
+     * @param seed      the random seed
+     * @return the resampled ratios, ascending
+     */
+    static double[] sortedRatios(final List<double[]> a, final List<double[]> b, final int resamples,
+        final long seed)
+    {
+        if (a.isEmpty() || b.isEmpty())
+        {
+            throw new IllegalArgumentException("both sides need at least one fork");
+        }
         final SplittableRandom random = new SplittableRandom(seed);
         final double[] ratios = new double[resamples];
-        int atOrBelow = 0;
-        int atOrAbove = 0;
         for (int i = 0; i < resamples; i++)
         {
-            final double r = median(resample(a, random)) / median(resample(b, random));
-            ratios[i] = r;
+            ratios[i] = median(resample(a, random)) / median(resample(b, random));
+        }
+        Arrays.sort(ratios);
+        return ratios;
+    }
+
+    /**
+     * @param sorted the resampled ratios, ascending
+     * @return the two-sided p-value of "ratio 1": twice the smaller share at or beyond 1 on either side, with +1
+     */
+    static double pValue(final double[] sorted)
+    {
+        int atOrBelow = 0;
+        int atOrAbove = 0;
+        for (final double r : sorted)
+        {
             atOrBelow += r <= 1 ? 1 : 0;
             atOrAbove += r >= 1 ? 1 : 0;
         }
-        Arrays.sort(ratios);
-        final double p = Math.min(1, 2.0 * (Math.min(atOrBelow, atOrAbove) + 1) / (resamples + 1));
-        return new Comparison((observed - 1) * 100, (quantile(ratios, 0.025) - 1) * 100,
-            (quantile(ratios, 0.975) - 1) * 100, p, Math.min(a.size(), b.size()));
+        return Math.min(1, 2.0 * (Math.min(atOrBelow, atOrAbove) + 1) / (sorted.length + 1));
     }
 
     private static double[] pool(final List<double[]> forks)
@@ -107,7 +148,7 @@ public final class Bootstrap
         return k % 2 == 1 ? s[k / 2] : (s[k / 2 - 1] + s[k / 2]) / 2;
     }
 
-    private static double quantile(final double[] sorted, final double q)
+    static double quantile(final double[] sorted, final double q)
     {
         final double pos = q * (sorted.length - 1);
         final int lo = (int)Math.floor(pos);
