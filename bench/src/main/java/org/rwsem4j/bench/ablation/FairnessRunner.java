@@ -4,13 +4,11 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.rwsem4j.bench.BenchMain;
 import org.rwsem4j.bench.JvmFlags;
 import org.rwsem4j.bench.fairness.FairnessHarness;
 import org.rwsem4j.bench.fairness.FairnessResult;
@@ -69,9 +67,7 @@ public final class FairnessRunner
      */
     static List<String> command(final Cell cell)
     {
-        final String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-        final List<String> command = new ArrayList<>(List.of(java, JvmFlags.ADD_OPENS, "-cp",
-            System.getProperty("java.class.path"), BenchMain.class.getName(), "fairness", cell.impl(),
+        final List<String> command = JvmFlags.childCommand(List.of("fairness", cell.impl(),
             cell.param("readers"), cell.param("writers"), cell.param("millis"), cell.param("load")));
         if (cell.param(FairnessCase.READ_LOAD) != null)
         {

@@ -26,7 +26,7 @@ import org.rwsem4j.cli.UsageException;
  * without following links, and anything in a run folder but plain files is refused; {@code latest.md} is replaced by
  * moving a fresh file over it, which replaces a link rather than writing to its target.
  */
-final class RunPlace
+public final class RunPlace
 {
     /** The published report's file name. */
     static final String LATEST = "latest.md";
@@ -38,7 +38,7 @@ final class RunPlace
     }
 
     /** @return {@code bench/target} when run from the project root, else {@code target} (both git-ignored) */
-    static Path defaultOut()
+    public static Path defaultOut()
     {
         return atRoot() ? Paths.get("bench", "target") : Paths.get("target");
     }
@@ -62,7 +62,7 @@ final class RunPlace
      * @param option its option, for the message
      * @throws UsageException if it cannot be made or is a link
      */
-    static void prepare(final Path dir, final String option) throws UsageException
+    public static void prepare(final Path dir, final String option) throws UsageException
     {
         final Path runs = dir.resolve(RUNS);
         if (Files.isSymbolicLink(runs))
@@ -103,7 +103,7 @@ final class RunPlace
      * @return {@code dir/runs/stamp}, created now
      * @throws IOException if it exists already (the message says so) or cannot be made
      */
-    static Path createRun(final Path dir, final String stamp) throws IOException
+    public static Path createRun(final Path dir, final String stamp) throws IOException
     {
         return createFresh(dir.resolve(RUNS).resolve(stamp));
     }

@@ -11,6 +11,7 @@ import org.rwsem4j.bench.ablation.KernelShapeCommand;
 import org.rwsem4j.bench.ablation.PublishCommand;
 import org.rwsem4j.bench.ablation.ReportCommand;
 import org.rwsem4j.bench.fairness.FairnessCommand;
+import org.rwsem4j.bench.share.WriterShareCommand;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -60,6 +61,7 @@ public final class BenchCommand implements Callable<Integer>
         cl.addSubcommand(new CompareCommand(out));
         cl.addSubcommand(new AbCommand(out, err));
         cl.addSubcommand(new KernelShapeCommand(out, err));
+        cl.addSubcommand(new WriterShareCommand(out));
         cl.addSubcommand(new CommandLine.HelpCommand());
         // ---- end of subcommands ----
         return cl;
