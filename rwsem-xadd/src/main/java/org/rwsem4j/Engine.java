@@ -225,7 +225,7 @@ abstract class Engine
      * A seeded handoff-bookkeeping bug for the handoff protocol tests' negative controls, read once at construction
      * from the internal test SPI ({@link Faults#seededBug()}; 0 in production, where no injector exists):
      * {@link #FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE}, {@link #FAULT_NO_HANDOFF_INHERIT} or
-     * {@link #FAULT_RACY_CONTENDED_INSTALL}. The engine's own bookkeeping cannot be broken from a patch, so its seeded
+     * {@link #FAULT_RACY_CONTENDED_INSTALL} or {@link #FAULT_PHASE_HANDOFF_TWICE}. The engine's own bookkeeping cannot be broken from a patch, so its seeded
      * bugs need this. Every comparison sits behind {@link Faults#ENABLED}, so in production it folds away; the field
      * itself stays, one {@code int} per lock.
      */
@@ -233,6 +233,8 @@ abstract class Engine
     static final int FAULT_NO_HANDOFF_INHERIT = 2;
     /** Install the contended state by check-then-set (a yield between), so racing first slow paths each keep one. */
     static final int FAULT_RACY_CONTENDED_INSTALL = 3;
+    /** A reader claiming the next phase adds HANDOFF without checking that it is clear (a double add). */
+    static final int FAULT_PHASE_HANDOFF_TWICE = 4;
     private final int fault = Faults.seededBug();
 
     /**
@@ -1497,7 +1499,8 @@ abstract class Engine
     private void readerClaimsNextPhase(final long count)
     {
         final HandoffPolicy handoff = choices.handoff();
-        if (handoff == HandoffPolicy.NEVER || !handoff.phaseChange() || (count & HANDOFF) != 0)
+        if (handoff == HandoffPolicy.NEVER || !handoff.phaseChange() ||
+            (count & HANDOFF) != 0 && !(Faults.ENABLED && fault == FAULT_PHASE_HANDOFF_TWICE))
         {
             return;
         }

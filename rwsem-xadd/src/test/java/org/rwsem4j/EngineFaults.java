@@ -12,6 +12,8 @@ public final class EngineFaults
     public static final int NO_HANDOFF_INHERIT = Engine.FAULT_NO_HANDOFF_INHERIT;
     /** Install the contended state by check-then-set, so racing first slow paths can each keep their own. */
     public static final int RACY_CONTENDED_INSTALL = Engine.FAULT_RACY_CONTENDED_INSTALL;
+    /** A reader claiming the next phase (a phase-changing handoff policy) adds HANDOFF even when it is set. */
+    public static final int PHASE_HANDOFF_TWICE = Engine.FAULT_PHASE_HANDOFF_TWICE;
 
     private EngineFaults()
     {

@@ -42,14 +42,28 @@ class ReaderGrantProtocolTest
 
         Subject(final Function<Occupancy, ReaderGrant> grant)
         {
+            this(null, 0, grant);
+        }
+
+        /**
+         * @param spec the variant (null: base), for a patch module that runs this harness on its own variant
+         * @param engineFault a seeded engine bug ({@code EngineFaults}; 0 for none)
+         * @param grant a test grant to install (null: the variant's own)
+         */
+        Subject(final String spec, final int engineFault, final Function<Occupancy, ReaderGrant> grant)
+        {
             final var builder = Rwsem.builder().onHeap().clock(TestClock.ticking()).spinBudget(Duration.ofNanos(16));
+            if (spec != null)
+            {
+                builder.variant(spec);
+            }
             final Occupancy[] oracle = new Occupancy[1];
             if (grant != null)
             {
                 builder.patch(new TestPatch("test-grant", DecisionPoint.READER_COLLECT,
                     h -> h.readerGrant(batch -> grant.apply(oracle[0]).grantReaders(batch))));
             }
-            lock = builder.build();
+            lock = org.rwsem4j.EngineFaults.build(builder, engineFault);
             occupancy = new Occupancy(lock);
             oracle[0] = occupancy;
         }
