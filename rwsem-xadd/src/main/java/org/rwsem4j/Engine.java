@@ -1090,6 +1090,10 @@ abstract class Engine
                         }
                         return true;
                     }
+                    if (exit == WriterExit.TO_SPIN && waiter.handoffSet)
+                    {
+                        exit = null; // a grant handed it the handoff since: it stays (see the notes)
+                    }
                     if (exit != null)
                     {
                         rwsemDelWakeWaiter(waiter, wakeQ);
@@ -1212,6 +1216,7 @@ abstract class Engine
     private boolean rwsemTryWriteLock(final RwsemWaiter waiter)
     {
         final RwsemWaiter first = queue().head();
+        final RwsemWaiter readerNext = readerClaimingPhaseAfter(waiter, first);
         long c = word.getVolatile();
         long n;
         for (;;)
@@ -1235,7 +1240,7 @@ abstract class Engine
             else
             {
                 n |= WRITER_LOCKED;
-                n &= ~HANDOFF;
+                n = readerNext == null ? n & ~HANDOFF : n | HANDOFF;
                 if (queue().size() == 1)
                 {
                     n &= ~WAITERS;
@@ -1248,7 +1253,7 @@ abstract class Engine
             }
             c = witness;
         }
-        if ((n & HANDOFF) != 0)
+        if ((c & LOCK_MASK) != 0) // the CAS set HANDOFF on a held lock (an acquisition may keep HANDOFF too)
         {
             first.handoffSet = true;
             events().inc(LockEvent.WLOCK_HANDOFF);
@@ -1263,8 +1268,33 @@ abstract class Engine
         {
             waiter.handedOff = true;
         }
+        if (readerNext != null)
+        {
+            readerNext.handoffSet = true;
+        }
         setWriterOwner(waiter.thread);
         return true;
+    }
+
+    /**
+     * {@link HandoffPolicy#phaseChange}, under the wait lock: if {@code waiter} acquires now, the reader it leaves at
+     * the head of the queue claims the next phase (the acquisition keeps HANDOFF set for it instead of clearing it),
+     * so this writer's unlock admits it before any other writer. Asked before the try changes anything: the clock and
+     * the policy may throw.
+     *
+     * @return that reader, or null
+     */
+    private RwsemWaiter readerClaimingPhaseAfter(final RwsemWaiter waiter, final RwsemWaiter first)
+    {
+        final HandoffPolicy handoff = choices.handoff();
+        if (handoff == HandoffPolicy.NEVER || !handoff.phaseChange())
+        {
+            return null;
+        }
+        final RwsemWaiter next = first == waiter ? waiter.next : first;
+        final boolean claims = next != null && !next.writer && handoff.readerSetsHandoff(next.timeout,
+            clock().nanoTime());
+        return claims ? next : null;
     }
 
     /** {@code rwsem_try_write_lock_unqueued}: steal, even past queued waiters, unless held or handed off. */
@@ -1725,16 +1755,29 @@ abstract class Engine
             {
                 throw new IllegalStateException("addGrant called twice in one wake");
             }
-            granted = true;
-            grantedReaders = readers;
             long adjustment = readers * READER_BIAS - trial;
             final long c = word.getVolatile();
             final boolean emptyAfter = queue().size() - (readers - unlinked) == 0;
+            RwsemWaiter claimer = null;
+            Throwable claimFailed = null;
+            if (!emptyAfter && readers > 0 && readers == unlinked)
+            {
+                try
+                {
+                    claimer = writerClaimingNextPhase(c + adjustment);
+                }
+                catch (final RuntimeException | Error ex)
+                {
+                    claimFailed = ex; // no claim: the grant goes in all the same, then the throw leaves
+                }
+            }
+            granted = true;
+            grantedReaders = readers;
             if (emptyAfter)
             {
                 adjustment -= c & (WAITERS | HANDOFF);
             }
-            else if (readers > 0 && writerClaimsNextPhase(c + adjustment))
+            else if (claimer != null)
             {
                 adjustment += (c & HANDOFF) == 0 ? HANDOFF : 0;
             }
@@ -1746,42 +1789,66 @@ abstract class Engine
             {
                 word.getAndAdd(adjustment);
             }
+            if (claimer != null)
+            {
+                claimer.handoffSet = true;
+            }
             events().add(LockEvent.WAKE_READER, readers);
+            if (claimFailed instanceof RuntimeException ex)
+            {
+                throw ex;
+            }
+            if (claimFailed != null)
+            {
+                throw (Error)claimFailed;
+            }
         }
 
         /**
          * {@link HandoffPolicy#phaseChange}: a reader grant that leaves a writer at the head of the queue (every
          * granted reader is already unlinked) hands it the handoff, asked as if it tried the lock on the count the
          * grant makes. The grant then keeps HANDOFF set (or sets it) in its one add: no reader arriving from now on
-         * joins this phase, and the writer inherits the lock when the phase drains.
+         * joins this phase, and the writer inherits the lock when the phase drains. Asked before the grant changes
+         * anything, since the clock and the policy may throw.
+         *
+         * @return the writer that claims the next phase, or null
          */
-        private boolean writerClaimsNextPhase(final long countAfter)
+        private RwsemWaiter writerClaimingNextPhase(final long countAfter)
         {
             final HandoffPolicy handoff = choices.handoff();
-            if (handoff == HandoffPolicy.NEVER || !handoff.phaseChange() || grantedReaders != unlinked)
+            if (handoff == HandoffPolicy.NEVER || !handoff.phaseChange())
             {
-                return false;
+                return null;
             }
             final RwsemWaiter next = queue().head();
             if (next == null || !next.writer || !handoff.writerSetsHandoff(countAfter, next.timeout,
                 clock().nanoTime()))
             {
-                return false;
+                return null;
             }
-            next.handoffSet = true;
-            events().inc(LockEvent.WLOCK_HANDOFF);
-            return true;
+            return next;
         }
 
         /**
-         * Grant, then publish: at most {@link #limit()} unparks from here; each later reader is linked to the one
-         * {@code limit()} places before it ({@link RwsemWaiter#wakeNext}), all links before the first publish, so a
-         * reader that runs the moment its grant is published already sees its link.
+         * Grant, then publish. A grant of more readers than {@link #limit()} unparks the first {@code limit()} from
+         * here and links each later reader to the one {@code limit()} places before it ({@link RwsemWaiter#wakeNext}),
+         * which unparks it once woken. Every link is written before the first grant is published, and the grants are
+         * published from the tail, so a reader's link target is granted before the reader itself can run: a woken
+         * reader never unparks a reader whose grant is not yet published (that unpark would be absorbed by its wait
+         * loop and lost).
          */
         @Override
         public void grantUnlinked()
         {
             addGrant(unlinked);
+            if (unlinked <= MAX_READERS_WAKEUP)
+            {
+                for (RwsemWaiter w = unlinkedFirst; w != null; w = w.batchNext)
+                {
+                    publishGrant(w);
+                }
+                return;
+            }
             RwsemWaiter waker = unlinkedFirst;
             int i = 0;
             for (RwsemWaiter w = unlinkedFirst; w != null; w = w.batchNext)
@@ -1792,16 +1859,26 @@ abstract class Engine
                     waker = waker.batchNext;
                 }
             }
-            i = 0;
-            for (RwsemWaiter w = unlinkedFirst; w != null; w = w.batchNext)
+            RwsemWaiter reversed = null; // the batch chain, reversed in place: the tail first
+            for (RwsemWaiter w = unlinkedFirst; w != null; )
             {
-                if (i++ < MAX_READERS_WAKEUP)
+                final RwsemWaiter next = w.batchNext;
+                w.batchNext = reversed;
+                reversed = w;
+                w = next;
+            }
+            unlinkedLast = unlinkedFirst;
+            unlinkedFirst = reversed;
+            i = unlinked;
+            for (RwsemWaiter w = reversed; w != null; w = w.batchNext)
+            {
+                if (--i < MAX_READERS_WAKEUP)
                 {
                     publishGrant(w);
                 }
                 else
                 {
-                    w.granted = true; // unparked by the reader linked to it
+                    w.granted = true; // its link unparks it
                 }
             }
         }

@@ -50,7 +50,7 @@ class CancelledHandoffTest
             try
             {
                 // interrupted: a wait far longer than the test; timed out: long enough for r2 to queue behind it
-                gotIt.set(lock.writeLock().tryLock(interrupt ? 3_600 : 3, TimeUnit.SECONDS));
+                gotIt.set(lock.writeLock().tryLock(interrupt ? 3_600 : 5, TimeUnit.SECONDS));
             }
             catch (final InterruptedException ex)
             {

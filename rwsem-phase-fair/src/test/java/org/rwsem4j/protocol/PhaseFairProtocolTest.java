@@ -16,7 +16,9 @@ import org.rwsem4j.Variant;
  * one add that clears it with the emptied queue. Lincheck checks, in every explored interleaving, that no reader is
  * inside with a writer, that the count never holds fewer readers than are inside, and that the lock ends quiescent
  * (HANDOFF and WAITERS clear). Seeded bug: the reader's claim adds HANDOFF without checking that it is clear (the
- * second reader queued adds it again), which leaves a stray bit in the count.
+ * second reader queued adds it again), which leaves a stray bit in the count. The harness's writer takes the lock with
+ * trylock (a queued writer is beyond the model, see {@link Schedules}), so the grant that hands the bit to a queued
+ * writer and the forwarded wakeups are covered by {@code PhaseFairPatchTest} and {@code TenThousandReadersTest}, not here.
  */
 @Timeout(300)
 // The subjects' constructors are public (checkstyle calls that redundant): Lincheck constructs them reflectively.
