@@ -725,7 +725,7 @@ abstract class Engine
                 }
                 adjustment += WAITERS;
             }
-            queue().add(waiter);
+            queue().addBefore(readerPlace(), waiter);
             final long c = word.getAndAdd(adjustment) + adjustment;
             waiter.biased = false;
             rwsemCondWakeWaiter(c, wakeQ);
@@ -736,6 +736,32 @@ abstract class Engine
         }
         wakeQ.wakeUp();
         return readerWait(waiter, waiter.mode, deadline);
+    }
+
+    /**
+     * Where a reader queues, under the wait lock: at the tail, or, with a handoff policy that marks phase changes
+     * ({@link HandoffPolicy#phaseChange}) while a writer holds the lock, just before the first queued writer that does
+     * not hold the handoff. A reader arriving during a writer phase joins the reader phase that follows it, ahead of
+     * the writers queued for later phases; a reader arriving during a reader phase queues behind the writer waiting
+     * on it (the anti-barging rule). A writer holding the handoff keeps its turn.
+     *
+     * @return the waiter to queue ahead of, or null for the tail
+     */
+    private RwsemWaiter readerPlace()
+    {
+        final HandoffPolicy handoff = choices.handoff();
+        if (handoff == HandoffPolicy.NEVER || !handoff.phaseChange() || (word.getVolatile() & WRITER_LOCKED) == 0)
+        {
+            return null;
+        }
+        for (RwsemWaiter w = queue().head(); w != null; w = w.next)
+        {
+            if (w.writer && !w.handoffSet)
+            {
+                return w;
+            }
+        }
+        return null;
     }
 
     /**

@@ -41,6 +41,34 @@ final class WaitQueue
         return size;
     }
 
+    /**
+     * Queues {@code w} just before {@code at} (a queued waiter), or at the tail if {@code at} is null.
+     *
+     * @param at the waiter to queue ahead of, or null
+     * @param w the new waiter
+     */
+    void addBefore(final RwsemWaiter at, final RwsemWaiter w)
+    {
+        if (at == null)
+        {
+            add(w);
+            return;
+        }
+        w.prev = at.prev;
+        w.next = at;
+        if (at.prev == null)
+        {
+            head = w;
+        }
+        else
+        {
+            at.prev.next = w;
+        }
+        at.prev = w;
+        w.queued = true;
+        size = size + 1;
+    }
+
     void add(final RwsemWaiter w)
     {
         w.prev = tail;

@@ -185,6 +185,46 @@ class PhaseFairPatchTest
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
 
+    /**
+     * Phases alternate in a writer flood: a reader that arrives while a writer holds the lock joins the next reader
+     * phase, ahead of the writer already queued (which would otherwise go first, and behind it every writer that
+     * steals past it until its timeout); that writer holds the handoff once the readers are granted. Control: the
+     * kernel's FIFO queue.
+     */
+    @Test
+    void aReaderArrivingInAWriterPhaseGoesAheadOfQueuedWriters() throws InterruptedException
+    {
+        for (final String spec : List.of(PHASE_FAIR, REQUIRED))
+        {
+            final boolean phaseFair = spec.equals(PHASE_FAIR);
+            final Rwsem lock = lock(spec);
+            lock.writeLock().lock();
+            final Holder w = Holder.writer(lock, "w");
+            awaitQueued(lock, 1);
+            final Holder r = Holder.reader(lock, "r");
+            awaitQueued(lock, 2);
+            assertEquals(phaseFair ? List.of("R:r(handoff)", "W:w") : List.of("W:w", "R:r"), lock.state().waiters(),
+                () -> spec + ": " + lock.state());
+            lock.writeLock().unlock();
+            if (phaseFair)
+            {
+                assertTrue(r.awaitIn());
+                assertEquals(List.of("W:w(handoff)"), lock.state().waiters(), lock.state()::toString);
+                r.release();
+                assertTrue(w.awaitIn());
+            }
+            else
+            {
+                assertTrue(w.awaitIn());
+                w.release();
+                assertTrue(r.awaitIn());
+            }
+            r.release();
+            w.release();
+            assertTrue(lock.state().isQuiescent(), () -> spec + ": " + lock.state());
+        }
+    }
+
     /** A reader queued at the head behind a writer owner sets HANDOFF at once: the writer's unlock admits it. */
     @Test
     void aReaderBehindAWriterClaimsTheNextPhaseAtOnce() throws InterruptedException
