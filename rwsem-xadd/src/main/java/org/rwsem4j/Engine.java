@@ -725,7 +725,7 @@ abstract class Engine
                 }
                 adjustment += WAITERS;
             }
-            queue().addBefore(readerPlace(), waiter);
+            queue().addBefore(readerPlace(waiter), waiter);
             final long c = word.getAndAdd(adjustment) + adjustment;
             waiter.biased = false;
             rwsemCondWakeWaiter(c, wakeQ);
@@ -740,17 +740,20 @@ abstract class Engine
 
     /**
      * Where a reader queues, under the wait lock: at the tail, or, with a handoff policy that marks phase changes
-     * ({@link HandoffPolicy#phaseChange}) while a writer holds the lock, just before the first queued writer that does
-     * not hold the handoff. A reader arriving during a writer phase joins the reader phase that follows it, ahead of
-     * the writers queued for later phases; a reader arriving during a reader phase queues behind the writer waiting
-     * on it (the anti-barging rule). A writer holding the handoff keeps its turn.
+     * ({@link HandoffPolicy#phaseChange}) while no reader phase is in progress (a writer holds the lock, or nobody
+     * does), just before the first queued writer that does not hold the handoff. Such a reader opens the next reader
+     * phase, ahead of the writers queued for later phases; a reader arriving during a reader phase queues behind the
+     * writer waiting on it (the anti-barging rule). A writer holding the handoff keeps its turn. The count may still
+     * hold this reader's own fast-path bias, which is not a reader phase; another reader's passing bias makes a
+     * phase look current, and that reader only queues at the tail, as without the rule.
      *
      * @return the waiter to queue ahead of, or null for the tail
      */
-    private RwsemWaiter readerPlace()
+    private RwsemWaiter readerPlace(final RwsemWaiter reader)
     {
         final HandoffPolicy handoff = choices.handoff();
-        if (handoff == HandoffPolicy.NEVER || !handoff.phaseChange() || (word.getVolatile() & WRITER_LOCKED) == 0)
+        if (handoff == HandoffPolicy.NEVER || !handoff.phaseChange() ||
+            LockWordBits.readers(word.getVolatile()) - (reader.biased ? 1 : 0) != 0)
         {
             return null;
         }

@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -123,8 +122,9 @@ class PhaseFairPatchTest
     /**
      * The state reader stealing is for: a writer queued behind a writer (no handoff: between writers the timeout
      * still decides) is woken by the unlock, and the unlocking thread asks for a read lock before the writer has run.
-     * {@code reader-steal} takes the free lock past the queued writer (the control: at least once in the rounds);
-     * phase-fair queues behind it, so the writer is first every round.
+     * {@code reader-steal} takes the free lock past the queued writer with the fast path's bias (the control: at
+     * least once in the rounds); phase-fair never steals: the reader opens the next reader phase through the queue
+     * (ahead of the writer, which holds no handoff: the writer phase before it has just ended), and is granted.
      */
     @Test
     void aReaderDoesNotStealPastAWokenWriter()
@@ -136,24 +136,19 @@ class PhaseFairPatchTest
     private static long stealsPastAWokenWriter(final String spec)
     {
         final Rwsem lock = lock(spec);
-        final boolean phaseFair = spec.equals(PHASE_FAIR);
         for (int round = 0; round < 50; round++)
         {
-            final AtomicBoolean writerWasIn = new AtomicBoolean();
             lock.writeLock().lock();
             final Locker w = Locker.start("w" + round, () ->
             {
                 lock.writeLock().lock();
-                writerWasIn.set(true);
                 lock.writeLock().unlock();
             });
             awaitQueued(lock, 1);
             lock.writeLock().unlock();
             lock.readLock().lock();
-            final boolean writerWasFirst = writerWasIn.get();
             lock.readLock().unlock();
             w.join();
-            assertTrue(writerWasFirst || !phaseFair, "the reader got in before the queued writer: " + lock.events());
         }
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
         return lock.events().get(LockEvent.RLOCK_STEAL);
