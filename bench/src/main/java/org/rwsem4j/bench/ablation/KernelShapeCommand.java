@@ -47,8 +47,9 @@ import picocli.CommandLine.Spec;
         "figure is the time until the last one finishes; per fork a 2 s untimed pre-warm, 2 warm-up and 5 measured " +
         "runs, median. 10 and 2 threads, r:w 0:1, 1:1 and 10:1, loads 1 and 10; rrwl, stamped, mutex and " +
         "recommended (and --locks) in the same run; 5 forks per cell at 10 threads, 10 at 2 threads. Reports each " +
-        "cell's median time and worker overlap per lock, each variant's ratio to rrwl with its Holm-level 95%% " +
-        "interval, and the targets (ratio <= 1.25x, upper end <= 1.40x, in every cell where both locks' workers " +
+        "cell's median time and worker overlap per lock, each variant's ratio to rrwl with its family-wise " +
+        "(Bonferroni) 95%% interval, and the targets (ratio <= 1.25x, upper end <= 1.40x, in every cell where " +
+        "both locks' workers " +
         "overlapped at least 80%%). Writes DIR/runs/<stamp>-kernel-shape/ (DIR: --out, by default the git-ignored " +
         "bench/target)."},
     footer = {"", "Exit status: 0; 1 if a cell failed (the run goes on and reports it); 2 for bad arguments."})

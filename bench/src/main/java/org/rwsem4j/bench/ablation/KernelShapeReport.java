@@ -15,7 +15,7 @@ import org.rwsem4j.bench.stats.HolmIntervals.Interval;
 
 /**
  * The kernel-shape cross-check's report: per cell and lock the median time and the workers' overlap, per variant its
- * ratio of medians to rrwl with the Holm-level interval ({@link HolmIntervals}, over every variant and cell of the
+ * ratio of medians to rrwl with the family-wise (Bonferroni-level) interval ({@link HolmIntervals}, over every variant and cell of the
  * run), and the targets' verdicts. A cell counts for a variant only when the workers of both the variant and rrwl
  * overlapped at least {@link #OVERLAP_MIN_PCT} percent (median over every measured run): otherwise the workers ran
  * partly one after another, and the time measured a few of them at once rather than contention between all.
@@ -228,9 +228,10 @@ final class KernelShapeReport
     String metLine(final String variant)
     {
         final int[] n = tally(variant);
-        return String.format(Locale.ROOT, "`%s`: %d of %d cells met%s%s", variant, n[0], n[1],
+        return String.format(Locale.ROOT, "`%s`: %d of %d cells met%s%s%s", variant, n[0], n[1],
             n[2] == 0 ? "" : String.format(Locale.ROOT, " (%d not counted: overlap below %.0f%%)", n[2],
-                OVERLAP_MIN_PCT), n[3] == 0 ? "" : String.format(Locale.ROOT, " (%d without a result)", n[3]));
+                OVERLAP_MIN_PCT), n[3] == 0 ? "" : String.format(Locale.ROOT, " (%d without a result)", n[3]),
+            n[2] + n[3] == 0 ? "" : "; the every-cell target is not established");
     }
 
     /**
@@ -263,9 +264,10 @@ final class KernelShapeReport
             "rrwl both overlapped at least %.0f%% (overlap = (first worker's end - last worker's start) / (last end " +
             "- first start), median over every measured run): otherwise the workers ran partly one after another " +
             "and the time is not contention. A counted cell meets the targets when the ratio of medians to rrwl is " +
-            "at most %.2fx and the upper end of its Holm-level 95%% interval at most %.2fx. Ratios and intervals: " +
-            "median over every measured run of every fork, two-level bootstrap (forks, then runs), Holm over " +
-            "every variant and cell of this run.%n", OVERLAP_MIN_PCT, RATIO_MAX, UPPER_MAX));
+            "at most %.2fx and the upper end of its family-wise 95%% interval at most %.2fx. Ratios and " +
+            "intervals: median over every measured run of every fork, two-level bootstrap (forks, then runs), " +
+            "every interval at the Bonferroni level over every variant and cell of this run.%n", OVERLAP_MIN_PCT,
+            RATIO_MAX, UPPER_MAX));
         if (!failures.isEmpty())
         {
             sb.append("\n## Failed cells\n\n");
@@ -281,7 +283,7 @@ final class KernelShapeReport
         sb.append("Median over every measured run of every fork; in parentheses the workers' overlap (median).\n\n");
         final List<String> head = new ArrayList<>(List.of("cell"));
         head.addAll(locks);
-        plan.variants.forEach(v -> head.add(v + " / rrwl [Holm 95%]"));
+        plan.variants.forEach(v -> head.add(v + " / rrwl [95%, Bonferroni]"));
         final List<List<String>> rows = new ArrayList<>();
         forEachCell((unit, t, r, l) ->
         {

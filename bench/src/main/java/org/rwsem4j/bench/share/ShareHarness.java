@@ -162,6 +162,7 @@ final class ShareHarness
             r.waitingSince.lazySet(t0 == 0 ? 1 : t0);
             l.lock();
             final long t1 = System.nanoTime();
+            final int acquiredIn = window; // the window the wait ended in, not the one the section ends in
             r.waitingSince.lazySet(0);
             try
             {
@@ -171,7 +172,7 @@ final class ShareHarness
             {
                 l.unlock();
             }
-            r.record(window, t1 - t0);
+            r.record(acquiredIn, t1 - t0);
             if (!reader)
             {
                 spinUntil(System.nanoTime() + gapNanos);

@@ -36,6 +36,8 @@ final class ShareRun
     static final String CSV = "windows.csv.gz";
     /** The report's file name in a run folder. */
     static final String REPORT = "report.md";
+    /** The forks, and the windows per fork, the writer-share targets ask for. */
+    static final int MIN_FORKS = 10;
 
     private ShareRun()
     {
@@ -107,6 +109,8 @@ final class ShareRun
         }
         final String report = "# rwsem4j writer share, " + stamp + "\n\n" + header(a, arguments, started,
             progress.elapsedSeconds()) + ShareReport.body(a, results);
+        out.println();
+        out.print(report); // first: a run folder that cannot be written must not lose the results
         try
         {
             writeCsv(dir.resolve(CSV), results);
@@ -114,10 +118,9 @@ final class ShareRun
         }
         catch (final IOException e)
         {
-            throw new UsageException("cannot write the run folder " + dir + ": " + e);
+            out.println("writer-share: cannot write the run folder " + dir + ": " + e + " (the report is above)");
+            return 1;
         }
-        out.println();
-        out.print(report);
         out.println("run folder: " + dir + " (" + REPORT + ", " + CSV + ")");
         return results.stream().allMatch(ForkResult::ok) ? 0 : 1;
     }
@@ -173,7 +176,14 @@ final class ShareRun
         b.append("- presets here: ").append(Presets.line(PatchInfo.libraryPatchNames())).append('\n');
         a.leftOut.forEach(l -> b.append("- ").append(l).append('\n'));
         b.append("- wait: from the lock call to holding it; a wait still open at a window's end counts in that " +
-            "window's max. Raw figures: `").append(CSV).append("` (one row per window and thread)\n\n");
+            "window's max (and its p99 if the thread got no acquisition in it). Raw figures: `").append(CSV)
+            .append("` (one row per window and thread)\n\n");
+        if (a.forks < MIN_FORKS || a.windows < MIN_FORKS)
+        {
+            b.append(String.format(Locale.ROOT, "**%d forks of %d windows: the writer-share targets ask for at least " +
+                "%d of %d, so read these verdicts as indicative only.**%n%n", a.forks, a.windows, MIN_FORKS,
+                MIN_FORKS));
+        }
         return b.toString();
     }
 

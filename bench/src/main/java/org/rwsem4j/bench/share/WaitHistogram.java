@@ -2,14 +2,15 @@ package org.rwsem4j.bench.share;
 
 /**
  * A log-linear histogram of wait times in nanoseconds, as a bare {@code int[]} of {@link #BUCKETS} counts so that a
- * measuring thread records into preallocated memory: values below 16 ns get their own bucket, and each power of two
- * above is split into 16 buckets (a bucket is at most 1/16 of its lower edge wide, about 6%). A percentile is read
+ * measuring thread records into preallocated memory: values below 128 ns get their own bucket, and each power of two
+ * above is split into 128 buckets (a bucket is at most 1/128 of its lower edge wide, under 1%: the bucket holding the
+ * 500 µs target is 4 µs wide). A percentile is read
  * as the upper edge of the bucket it falls in, capped by the largest value seen: it never understates a wait.
  */
 final class WaitHistogram
 {
     /** Sub-buckets per power of two, as a power of two. */
-    private static final int SUB_BITS = 4;
+    private static final int SUB_BITS = 7;
     private static final int SUB = 1 << SUB_BITS;
     /** Buckets for every non-negative long. */
     static final int BUCKETS = SUB + (63 - SUB_BITS) * SUB;

@@ -114,7 +114,8 @@ class KernelShapeReportTest
         assertFalse(notCounted.counted());
         assertEquals("not counted (overlap 95% / rrwl 70%)", notCounted.text());
 
-        assertEquals("`recommended`: 1 of 3 cells met (1 not counted: overlap below 80%) (2 without a result)",
+        assertEquals("`recommended`: 1 of 3 cells met (1 not counted: overlap below 80%) (2 without a result); " +
+            "the every-cell target is not established",
             report.metLine("recommended"));
         final String md = report.markdown("t", "- header\n", Map.of());
         assertTrue(md.contains("| 10 threads 1:1 load 10 | 100.0 (70%) | 100.0 (95%) | 1.00x ["), md);
