@@ -3,7 +3,6 @@ package org.rwsem4j.bench.ablation;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,7 +10,6 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.rwsem4j.bench.LoadUnit;
-import org.rwsem4j.bench.Locks;
 import org.rwsem4j.bench.PositiveInt;
 import org.rwsem4j.cli.UsageErrors;
 import org.rwsem4j.cli.UsageException;
@@ -154,7 +152,8 @@ public final class AblationCommand implements Callable<Integer>
         final Set<Section> sections = only == null ? profile.defaultSections : sections(only);
         // A default preset this build cannot resolve is left out; the plan's presets line says why.
         return new AblationArgs(profile, variants == null ?
-            Presets.runnable(profile.defaultVariants, PatchInfo.libraryPatchNames()) : variants(variants),
+            Presets.runnable(profile.defaultVariants, PatchInfo.libraryPatchNames()) :
+                CliItems.variantSpecs(variants, "--variants", "peers are always measured"),
             patches == null ? Set.of() : patches(patches, PatchInfo.libraryPatchNames()), sections,
             out == null ? RunPlace.defaultOut() : out, publishDir(), dryRun);
     }
@@ -226,24 +225,10 @@ public final class AblationCommand implements Callable<Integer>
         return publish == null ? null : publish.isEmpty() ? RunPlace.defaultPublish() : Paths.get(publish);
     }
 
-    private static List<String> list(final String text, final String option) throws UsageException
-    {
-        final List<String> items = new ArrayList<>();
-        for (final String s : text.split(",", -1))
-        {
-            if (s.isBlank())
-            {
-                throw new UsageException(option + ": empty item in '" + text + "'");
-            }
-            items.add(s.trim());
-        }
-        return items;
-    }
-
     private static Set<Section> sections(final String text) throws UsageException
     {
         final Set<Section> sections = EnumSet.noneOf(Section.class);
-        for (final String s : list(text, "--only"))
+        for (final String s : CliItems.list(text, "--only"))
         {
             sections.add(Section.parse(s));
         }
@@ -253,7 +238,7 @@ public final class AblationCommand implements Callable<Integer>
     private static Set<String> patches(final String text, final Set<String> available) throws UsageException
     {
         final Set<String> chosen = new LinkedHashSet<>();
-        for (final String p : list(text, "--patches"))
+        for (final String p : CliItems.list(text, "--patches"))
         {
             if (PatchInfo.available().stream().anyMatch(i -> i.isControl() && i.name().equals(p)))
             {
@@ -268,27 +253,5 @@ public final class AblationCommand implements Callable<Integer>
             chosen.add(p);
         }
         return chosen;
-    }
-
-    private static List<String> variants(final String text) throws UsageException
-    {
-        final List<String> specs = new ArrayList<>();
-        for (final String v : list(text, "--variants"))
-        {
-            if (Locks.isPeer(v))
-            {
-                throw new UsageException("--variants: '" + v + "' is a peer; peers are always measured");
-            }
-            try
-            {
-                Locks.validate(v);
-            }
-            catch (final IllegalArgumentException | IllegalStateException e)
-            {
-                throw new UsageException("--variants: bad spec '" + v + "': " + e.getMessage());
-            }
-            specs.add(v);
-        }
-        return specs;
     }
 }

@@ -158,7 +158,8 @@ public final class KernelShapeCommand implements Callable<Integer>
         final List<String> v = new ArrayList<>(KernelShapePlan.DEFAULT_VARIANTS);
         if (locks != null)
         {
-            variants(locks).stream().filter(s -> !v.contains(s)).forEach(v::add);
+            CliItems.variantSpecs(locks, "--locks", "--peers chooses the peers").stream()
+                .filter(s -> !v.contains(s)).forEach(v::add);
         }
         if (prewarm != null && prewarm < 0)
         {
@@ -312,7 +313,7 @@ public final class KernelShapeCommand implements Callable<Integer>
             return List.of(LoadUnit.values());
         }
         final List<LoadUnit> out = new ArrayList<>();
-        for (final String s : list(text, "--units"))
+        for (final String s : CliItems.list(text, "--units"))
         {
             try
             {
@@ -331,32 +332,10 @@ public final class KernelShapeCommand implements Callable<Integer>
         return out;
     }
 
-    private static List<String> variants(final String text) throws UsageException
-    {
-        final List<String> out = new ArrayList<>();
-        for (final String v : list(text, "--locks"))
-        {
-            if (Locks.isPeer(v))
-            {
-                throw new UsageException("--locks: '" + v + "' is a peer; --peers chooses the peers");
-            }
-            try
-            {
-                Locks.validate(v);
-            }
-            catch (final IllegalArgumentException | IllegalStateException e)
-            {
-                throw new UsageException("--locks: bad spec '" + v + "': " + e.getMessage());
-            }
-            out.add(v);
-        }
-        return out;
-    }
-
     private static List<String> peers(final String text) throws UsageException
     {
         final List<String> out = new ArrayList<>();
-        for (final String p : list(text, "--peers"))
+        for (final String p : CliItems.list(text, "--peers"))
         {
             if (!Locks.isPeer(p))
             {
@@ -375,7 +354,7 @@ public final class KernelShapeCommand implements Callable<Integer>
     private static List<Integer> positives(final String text, final String option) throws UsageException
     {
         final List<Integer> out = new ArrayList<>();
-        for (final String s : list(text, option))
+        for (final String s : CliItems.list(text, option))
         {
             try
             {
@@ -397,7 +376,7 @@ public final class KernelShapeCommand implements Callable<Integer>
     private static List<String> ratios(final String text) throws UsageException
     {
         final List<String> out = new ArrayList<>();
-        for (final String s : list(text, "--ratios"))
+        for (final String s : CliItems.list(text, "--ratios"))
         {
             try
             {
@@ -410,19 +389,5 @@ public final class KernelShapeCommand implements Callable<Integer>
             out.add(s);
         }
         return out;
-    }
-
-    private static List<String> list(final String text, final String option) throws UsageException
-    {
-        final List<String> items = new ArrayList<>();
-        for (final String s : text.split(",", -1))
-        {
-            if (s.isBlank())
-            {
-                throw new UsageException(option + ": empty item in '" + text + "'");
-            }
-            items.add(s.trim());
-        }
-        return items;
     }
 }
