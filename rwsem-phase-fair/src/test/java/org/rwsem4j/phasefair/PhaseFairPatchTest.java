@@ -249,16 +249,7 @@ class PhaseFairPatchTest
         final int readers = 300;
         final Rwsem lock = lock(PHASE_FAIR);
         final List<Holder> holders = new ArrayList<>();
-        lock.writeLock().lock();
-        holders.add(Holder.reader(lock, "r0"));
-        awaitQueued(lock, 1);
-        final Holder w = Holder.writer(lock, "w");
-        awaitQueued(lock, 2);
-        for (int i = 1; i < readers; i++)
-        {
-            holders.add(Holder.reader(lock, "r" + i));
-        }
-        awaitQueued(lock, readers + 1);
+        final Holder w = queueReadersAndAWriter(lock, readers, holders);
         lock.writeLock().unlock(); // the wake runs here
         final RwsemState st = lock.state();
         assertEquals(readers, st.readers(), st::toString);
@@ -281,12 +272,14 @@ class PhaseFairPatchTest
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
 
-    @Test
-    void controlWakeAllReadersGrantsAtMost256AndClearsTheHandoff() throws InterruptedException
+    /**
+     * The test thread takes the write lock; reader r0 queues, then writer w, then the other readers, each seen in the
+     * queue before the next starts.
+     *
+     * @return w
+     */
+    private static Holder queueReadersAndAWriter(final Rwsem lock, final int readers, final List<Holder> holders)
     {
-        final int readers = 300;
-        final Rwsem lock = lock(REQUIRED);
-        final List<Holder> holders = new ArrayList<>();
         lock.writeLock().lock();
         holders.add(Holder.reader(lock, "r0"));
         awaitQueued(lock, 1);
@@ -297,6 +290,16 @@ class PhaseFairPatchTest
             holders.add(Holder.reader(lock, "r" + i));
         }
         awaitQueued(lock, readers + 1);
+        return w;
+    }
+
+    @Test
+    void controlWakeAllReadersGrantsAtMost256AndClearsTheHandoff() throws InterruptedException
+    {
+        final int readers = 300;
+        final Rwsem lock = lock(REQUIRED);
+        final List<Holder> holders = new ArrayList<>();
+        final Holder w = queueReadersAndAWriter(lock, readers, holders);
         lock.writeLock().unlock();
         final RwsemState st = lock.state();
         assertEquals(256, st.readers(), st::toString);
