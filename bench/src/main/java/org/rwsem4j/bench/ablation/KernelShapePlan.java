@@ -34,6 +34,10 @@ final class KernelShapePlan
     static final List<Integer> DEFAULT_THREADS = List.of(10, 2);
     static final List<String> DEFAULT_RATIOS = List.of("0:1", "1:1", "10:1");
     static final List<Integer> DEFAULT_LOADS = List.of(1, 10);
+    /** One pause unit's cost in the estimate, ns (the calibration measured 23 ns on the 2-core machine). */
+    static final double PAUSE_NANOS = 23;
+    /** One token's cost in the estimate, ns (the calibration measured 1.65 ns there). */
+    static final double TOKEN_NANOS = 1.7;
 
     final List<LoadUnit> units;
     final List<String> peers;
@@ -169,7 +173,10 @@ final class KernelShapePlan
 
     /**
      * A rough cost of one fork: a JVM start, the pre-warm, and 7 runs of {@code ops} operations per worker at a
-     * per-operation cost taken from earlier runs on a 2-core machine (a JDK peer about half a variant's).
+     * per-operation cost taken from earlier runs on a 2-core machine (a JDK peer about half a variant's), plus the
+     * critical section's load, as if every section ran alone (pause units cost about {@link #PAUSE_NANOS} each,
+     * tokens {@link #TOKEN_NANOS}). Without the load term the estimate said 21 minutes for a run that took 36
+     * (results/runs/20261205-051852-kernel-shape), nearly all of the gap in the load-10 cells.
      *
      * @param c a planned cell
      * @return seconds
@@ -178,9 +185,12 @@ final class KernelShapePlan
     {
         final int t = Integer.parseInt(c.param("threads"));
         final boolean peer = Locks.isPeer(c.impl());
-        final double nanosPerOp = t <= 2 ? peer ? 55 : 120 : peer ? 19 : 35;
+        final double lockNanos = t <= 2 ? peer ? 55 : 120 : peer ? 19 : 35;
+        final boolean tokens = LoadUnit.TOKENS.cliName.equals(LockTestSpec.unitOf(c.params()));
+        final double loadNanos = Integer.parseInt(c.param("load")) * (tokens ? TOKEN_NANOS : PAUSE_NANOS);
         final int runsPerFork = profile.singleShotWarmups + profile.singleShotMeasurements;
-        return 1.0 + prewarmMillis / 1000.0 + runsPerFork * ((double)ops * t * nanosPerOp / 1e9 + 0.01);
+        return 1.0 + prewarmMillis / 1000.0 +
+            runsPerFork * ((double)ops * t * (lockNanos + loadNanos) / 1e9 + 0.01);
     }
 
     /** @return the estimated wall time of the whole plan, seconds */
