@@ -34,9 +34,9 @@ final class KernelShapePlan
     static final List<Integer> DEFAULT_THREADS = List.of(10, 2);
     static final List<String> DEFAULT_RATIOS = List.of("0:1", "1:1", "10:1");
     static final List<Integer> DEFAULT_LOADS = List.of(1, 10);
-    /** One pause unit's cost in the estimate, ns (the calibration measured 23 ns on the 2-core machine). */
+    /** One pause unit's cost in the estimate, ns (about what the calibration measures on the 2-core machine). */
     static final double PAUSE_NANOS = 23;
-    /** One token's cost in the estimate, ns (the calibration measured 1.65 ns there). */
+    /** One token's cost in the estimate, ns (about what the calibration measures there). */
     static final double TOKEN_NANOS = 1.7;
 
     final List<LoadUnit> units;
@@ -175,8 +175,7 @@ final class KernelShapePlan
      * A rough cost of one fork: a JVM start, the pre-warm, and 7 runs of {@code ops} operations per worker at a
      * per-operation cost taken from earlier runs on a 2-core machine (a JDK peer about half a variant's), plus the
      * critical section's load, as if every section ran alone (pause units cost about {@link #PAUSE_NANOS} each,
-     * tokens {@link #TOKEN_NANOS}). Without the load term the estimate said 21 minutes for a run that took 36
-     * (results/runs/20261205-051852-kernel-shape), nearly all of the gap in the load-10 cells.
+     * tokens {@link #TOKEN_NANOS}); bench/README.md, "The kernel-shape cross-check", compares it with a run.
      *
      * @param c a planned cell
      * @return seconds
