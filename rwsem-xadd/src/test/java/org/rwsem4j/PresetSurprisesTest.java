@@ -25,20 +25,20 @@ import org.junit.jupiter.api.Test;
 class PresetSurprisesTest
 {
     private static final String RECOMMENDED_MESSAGE = "spec 'recommended' (reader-owned+spin-on-readers+reader-spin+" +
-        "reader-steal+wake-once+handoff+handoff-spin) needs patches that are not on the classpath: reader-owned " +
-        "(module org.rwsem4j:rwsem-reader-owned); spin-on-readers, reader-spin (module " +
+        "reader-steal+wake-once+handoff+handoff-spin+handoff-on-readers) needs patches that are not on the " +
+        "classpath: reader-owned (module org.rwsem4j:rwsem-reader-owned); spin-on-readers, reader-spin (module " +
         "org.rwsem4j:rwsem-reader-spin); reader-steal (module org.rwsem4j:rwsem-reader-steal); wake-once (module " +
         "org.rwsem4j:rwsem-wake-once); " +
-        "handoff, handoff-spin (module org.rwsem4j:rwsem-handoff). Add those modules, or depend on " +
-        "org.rwsem4j:rwsem4j-all";
+        "handoff, handoff-spin, handoff-on-readers (module org.rwsem4j:rwsem-handoff). Add those modules, or " +
+        "depend on org.rwsem4j:rwsem4j-all";
 
     private static final String ALL_LINE = "rwsem4j: spec 'all' resolved to base (0 patches); left out: none; " +
         "not on the classpath: reader-owned (module org.rwsem4j:rwsem-reader-owned); wake-once (module " +
         "org.rwsem4j:rwsem-wake-once); trylock (module org.rwsem4j:rwsem-trylock); spin-on-readers, reader-spin, " +
-        "writer-respin, wake-skip (module org.rwsem4j:rwsem-reader-spin); handoff, handoff-spin (module " +
-        "org.rwsem4j:rwsem-handoff); wake-all-readers (module org.rwsem4j:rwsem-wake-all-readers); reader-steal " +
-        "(module org.rwsem4j:rwsem-reader-steal); nonspinnable (module org.rwsem4j:rwsem-nonspinnable); phase-fair " +
-        "(module org.rwsem4j:rwsem-phase-fair)";
+        "writer-respin, wake-skip (module org.rwsem4j:rwsem-reader-spin); handoff, handoff-spin, " +
+        "handoff-on-readers (module org.rwsem4j:rwsem-handoff); wake-all-readers (module " +
+        "org.rwsem4j:rwsem-wake-all-readers); reader-steal (module org.rwsem4j:rwsem-reader-steal); nonspinnable " +
+        "(module org.rwsem4j:rwsem-nonspinnable); phase-fair (module org.rwsem4j:rwsem-phase-fair)";
 
     /** Held strongly: java.util.logging keeps its loggers weakly, and a collected logger loses its handlers. */
     private final Logger logger = Logger.getLogger(PresetLog.LOGGER_NAME);

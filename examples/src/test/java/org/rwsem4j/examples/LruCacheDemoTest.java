@@ -20,7 +20,7 @@ class LruCacheDemoTest
 {
     /** The full recommended set: rwsem4j-all must bring every module it names, or this variant is smaller. */
     static final String RECOMMENDED =
-        "handoff+handoff-spin+reader-owned+reader-spin+reader-steal+spin-on-readers+wake-once";
+        "handoff+handoff-on-readers+handoff-spin+reader-owned+reader-spin+reader-steal+spin-on-readers+wake-once";
 
     @Test
     void recommendedFromRwsem4jAllIsTheFullSet()

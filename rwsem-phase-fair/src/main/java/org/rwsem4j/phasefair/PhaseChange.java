@@ -1,13 +1,13 @@
 package org.rwsem4j.phasefair;
 
 import org.rwsem4j.spi.HandoffPolicy;
-import org.rwsem4j.spi.LockWordBits;
 
 /**
- * The handoff bit as the phase bit: a writer that finds readers in the lock, and a reader at the head that finds a
- * writer owner, set it at once; between writers the refined policy's timeout still decides (a writer finding a
- * writer owner waits its timeout before it claims the lock, so writers keep stealing from each other, as the
- * kernel's 4f23dbc1e657 found they must for throughput). A grant that leaves a writer at the head hands it the bit.
+ * The handoff bit as the phase bit, on the reader's side: a reader at the head that finds a writer owner sets it at
+ * once, and a grant that leaves a writer at the head hands it the bit. The writer's side (a writer that finds readers
+ * in the lock sets it at once) is {@code handoff-on-readers}' policy, refined here; between writers its timeout still
+ * decides (a writer finding a writer owner waits its timeout before it claims the lock, so writers keep stealing
+ * from each other, as the kernel's 4f23dbc1e657 found they must for throughput).
  */
 final class PhaseChange implements HandoffPolicy
 {
@@ -27,8 +27,7 @@ final class PhaseChange implements HandoffPolicy
     @Override
     public boolean writerSetsHandoff(final long count, final long waiterTimeout, final long now)
     {
-        final boolean readerPhase = (count & LockWordBits.WRITER_LOCKED) == 0 && LockWordBits.readers(count) != 0;
-        return readerPhase || timed.writerSetsHandoff(count, waiterTimeout, now);
+        return timed.writerSetsHandoff(count, waiterTimeout, now);
     }
 
     @Override

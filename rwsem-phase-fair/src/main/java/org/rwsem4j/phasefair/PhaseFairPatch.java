@@ -14,14 +14,15 @@ import org.rwsem4j.spi.SlowPath;
  *       one (the anti-barging rule; {@code reader-steal}'s steal is refined to none);</li>
  *   <li>a writer that finds the lock reader-owned sets the handoff bit at once (not after the 4 ms handoff
  *       timeout), so when the reader phase drains nobody but that writer acquires (it is woken and takes the lock
- *       itself: the grant stays with the waiter); and a reader queued at the head behind a writer owner sets it
- *       too, so that writer's unlock admits the readers before any other writer ({@code handoff}'s policy is
- *       refined; writer against writer keeps its timeout);</li>
+ *       itself: the grant stays with the waiter): that is {@code handoff-on-readers}, which it requires; and a
+ *       reader queued at the head behind a writer owner sets it too, so that writer's unlock admits the readers
+ *       before any other writer (that policy is refined; writer against writer keeps its timeout);</li>
  *   <li>a wake grants every queued reader as one phase, in one add to the count, past queued writers, with no cap
  *       (the engine unparks 256 and the woken readers unpark the rest); the writer it leaves at the head holds the
  *       handoff from that add on ({@code wake-all-readers}' grant is refined).</li>
  * </ul>
- * Requires {@code reader-steal}, {@code handoff} and {@code wake-all-readers}, whose choices it re-decides.
+ * Requires {@code reader-steal}, {@code handoff}, {@code handoff-on-readers} and {@code wake-all-readers}, whose
+ * choices it re-decides.
  */
 public final class PhaseFairPatch extends AbstractPatch
 {
@@ -30,7 +31,7 @@ public final class PhaseFairPatch extends AbstractPatch
     {
         super("phase-fair", "beyond upstream", "rwsem-phase-fair", DecisionPoint.READER_STEAL, DecisionPoint.HANDOFF,
             DecisionPoint.READER_COLLECT);
-        requiring("reader-steal", "handoff", "wake-all-readers");
+        requiring("reader-steal", "handoff", "handoff-on-readers", "wake-all-readers");
         optInOnly();
     }
 

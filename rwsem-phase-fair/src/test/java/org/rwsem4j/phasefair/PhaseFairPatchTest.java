@@ -31,7 +31,7 @@ import org.rwsem4j.testkit.Locker;
 class PhaseFairPatchTest
 {
     static final String REQUIRED = "reader-owned+reader-steal+handoff+wake-once+wake-all-readers";
-    static final String PHASE_FAIR = REQUIRED + "+phase-fair";
+    static final String PHASE_FAIR = REQUIRED + "+handoff-on-readers+phase-fair";
 
     @BeforeEach
     void needsTheRequiredModules()
@@ -62,7 +62,7 @@ class PhaseFairPatchTest
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
             () -> Rwsem.of("phase-fair"));
         assertTrue(ex.getMessage().startsWith("phase-fair requires "), ex::getMessage);
-        assertEquals("handoff+phase-fair+reader-owned+reader-steal+wake-all-readers+wake-once",
+        assertEquals("handoff+handoff-on-readers+phase-fair+reader-owned+reader-steal+wake-all-readers+wake-once",
             lock(PHASE_FAIR).variant());
         assertFalse(Rwsem.of("all").variant().contains("phase-fair"), "phase-fair is opt-in: not in all");
     }

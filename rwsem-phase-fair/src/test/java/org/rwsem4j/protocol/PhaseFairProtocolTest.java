@@ -25,7 +25,8 @@ import org.rwsem4j.Variant;
 @SuppressWarnings("checkstyle:RedundantModifier")
 class PhaseFairProtocolTest
 {
-    static final String PHASE_FAIR = "reader-owned+reader-steal+handoff+wake-once+wake-all-readers+phase-fair";
+    static final String PHASE_FAIR =
+        "reader-owned+reader-steal+handoff+handoff-on-readers+wake-once+wake-all-readers+phase-fair";
 
     public static final class PhaseFair extends ReaderGrantProtocolTest.Subject
     {

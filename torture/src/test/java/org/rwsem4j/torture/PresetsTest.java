@@ -53,7 +53,8 @@ class PresetsTest
     void aFullBuildSaysWhatEachPresetBecame()
     {
         assumeTrue(Variant.available().containsAll(Set.of("reader-owned", "spin-on-readers", "reader-spin",
-            "reader-steal", "wake-once", "handoff", "handoff-spin")), "a module of recommended is left out here");
+            "reader-steal", "wake-once", "handoff", "handoff-spin", "handoff-on-readers")),
+            "a module of recommended is left out here");
         assertEquals("presets on this classpath: recommended = " + Variant.parse("recommended").spec() + "; all = " +
             Variant.parse("all").spec(), Presets.line(Variant.available()));
         assertEquals(List.of(Peer.RRWL, "recommended", "all"), Presets.runnable(List.of(Peer.RRWL, "recommended",

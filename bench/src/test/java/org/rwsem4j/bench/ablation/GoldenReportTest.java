@@ -36,9 +36,10 @@ import org.junit.jupiter.api.Test;
 class GoldenReportTest
 {
     private static final String DIR = "golden/";
-    private static final Set<String> PATCHES = Set.of("handoff", "handoff-spin", "nonspinnable", "null-control",
-        "reader-owned", "reader-spin", "reader-steal", "slow-wake-control", "spin-on-readers", "trylock",
-        "wake-all-readers", "wake-once", "wake-skip", "writer-respin");
+    private static final Set<String> PATCHES = Set.of("handoff", "handoff-on-readers", "handoff-spin",
+        "nonspinnable", "null-control", "phase-fair", "reader-owned", "reader-spin", "reader-steal",
+        "slow-wake-control", "spin-on-readers", "trylock", "wake-all-readers", "wake-once", "wake-skip",
+        "writer-respin");
     private static final MachineInfo MACHINE = new MachineInfo(2, "test cpu", "test jvm", "test os",
         "2026-12-01T00:00:00Z", "0000000 (test)", 4.5, 0);
     /** A run that measured the token too (every run since the tokens unit), for the both-units report. */
