@@ -125,6 +125,13 @@ abstract class Engine
      *    still spin on readers (spin-on-readers): with long read sections that spin is how a writer gets in between
      *    readers, and without it the reader-flood fairness case's slowest writer starves (far below its no-starvation
      *    bound).
+     *  - W6, a spinner looks less and less often: between two looks at the owner (rwsemSpinOnOwner) and between two
+     *    tries of the lock (rwsemOptimisticSpin's loop) it waits 1, 2, 4, ... up to SPIN_PAUSES_MAX onSpinWaits,
+     *    from 1 again at each spin. The kernel's spinner looks after every cpu_relax(); a JVM spinner on a second
+     *    core that does so takes the owner's lines (the owner word, the count) from the running owner at every look,
+     *    and with tiny critical sections two threads took twice rrwl's time. Looking every 64 onSpinWaits (about
+     *    1.4 us here) lets the owner run on its own lines; the price is a release noticed up to that much later. The
+     *    spin budget is checked at every look once the wait is at its most (bench/NOTEBOOK.md, "W6").
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
      * count at once, then striped (EventCounters), standing in for the kernel's per-CPU lock events, so counting
      * stays off the contended lines and a lock contended once stays small.
@@ -173,6 +180,9 @@ abstract class Engine
     };
 
     static final int MAX_READERS_WAKEUP = 256;
+
+    /** W6: the most onSpinWaits a spinner waits between two looks at the owner or two tries of the lock. */
+    static final int SPIN_PAUSES_MAX = 64;
 
 
     /** How many {@code onSpinWait}s a waiter spins on its flags before it parks (a microsecond or two). */
@@ -1396,6 +1406,7 @@ abstract class Engine
         boolean taken = false;
         boolean countedNull = false;
         boolean countedReaders = false;
+        int outerPause = 1;
         try
         {
             for (;;)
@@ -1432,7 +1443,7 @@ abstract class Engine
                     break;
                 }
                 attempt.previous = st;
-                Thread.onSpinWait();
+                outerPause = spinPause(outerPause);
             }
         }
         finally
@@ -1465,6 +1476,19 @@ abstract class Engine
     }
 
     /**
+     * W6 (see the notes): waits {@code pauses} onSpinWaits; returns the next wait, doubled up to
+     * {@link #SPIN_PAUSES_MAX} with the adaptations on, 1 (the kernel's one cpu_relax) without them.
+     */
+    private int spinPause(final int pauses)
+    {
+        for (int k = 0; k < pauses; k++)
+        {
+            Thread.onSpinWait();
+        }
+        return adapt && pauses < SPIN_PAUSES_MAX ? pauses << 1 : pauses;
+    }
+
+    /**
      * {@code rwsem_spin_on_owner}: while a running writer owns the lock and nothing changes, spin; return the state
      * of what changed. Bounded by the deadline and by the owner's liveness hint. The {@link OwnerSpinExit} hook
      * (kernel 5.3's handoff check, which seed 001 removed) may end the spin on a writer owner as NONSPINNABLE; NULL
@@ -1478,6 +1502,7 @@ abstract class Engine
         {
             return st;
         }
+        int pause = 1;
         for (int i = 1; ; i++)
         {
             if (exit != OwnerSpinExit.NEVER && exit.quit(word.getVolatile()))
@@ -1489,14 +1514,15 @@ abstract class Engine
             {
                 return ownerState(now);
             }
-            if ((i & 15) == 0 && (!ownerRunning((Thread)o) || clock().nanoTime() - deadline > 0))
+            if (((i & 15) == 0 || pause == SPIN_PAUSES_MAX) &&
+                (!ownerRunning((Thread)o) || clock().nanoTime() - deadline > 0))
             {
                 // The owner may have released and then blocked or ended since the read above: a writer that lets
                 // go and parks elsewhere is the common case, and the lock it left is free, not unspinnable.
                 final Object last = lvOwner();
                 return last != o ? ownerState(last) : OwnerState.NONSPINNABLE;
             }
-            Thread.onSpinWait();
+            pause = spinPause(pause);
         }
     }
 
