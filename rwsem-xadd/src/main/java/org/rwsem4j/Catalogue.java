@@ -47,9 +47,9 @@ final class Catalogue
      * the largest single effect once the platform adaptations are in, so it is in; reader-spin (with the
      * spin-on-readers threshold and the reader-owned state it needs) keeps readers that meet a writer owner off the
      * queue; handoff bounds every waiter's wait at about the handoff timeout, and handoff-spin keeps the lock busy
-     * while the bit is set; wake-once scans the wait list once and costs nothing. handoff-on-readers (issue 29,
-     * "Re-choosing recommended") keeps a writer from being starved by stealing readers: without it one reader
-     * looping 200 us read sections left the writer 5% of its share. Left out, none showing a difference: trylock
+     * while the bit is set; wake-once scans the wait list once and costs nothing. handoff-on-readers keeps a writer
+     * from being starved by readers that steal or spin past it (bench/NOTEBOOK.md, "recommended gains
+     * handoff-on-readers"). Left out, none showing a difference: trylock
      * (upstream undid it in 5.16), writer-respin, wake-all-readers, and nonspinnable; and phase-fair, which
      * collapses with short sections.
      */

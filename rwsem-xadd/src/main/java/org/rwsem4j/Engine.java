@@ -129,8 +129,8 @@ abstract class Engine
      *    tries of the lock (rwsemOptimisticSpin's loop) it waits 1, 2, 4, ... up to SPIN_PAUSES_MAX onSpinWaits,
      *    from 1 again at each spin. The kernel's spinner looks after every cpu_relax(); a JVM spinner on a second
      *    core that does so takes the owner's lines (the owner word, the count) from the running owner at every look,
-     *    and with tiny critical sections two threads took twice rrwl's time. Looking every 64 onSpinWaits (about
-     *    1.4 us here) lets the owner run on its own lines; the price is a release noticed up to that much later. The
+     *    which slows the owner most when critical sections are tiny. Looking every SPIN_PAUSES_MAX onSpinWaits lets
+     *    the owner run on its own lines; the price is a release noticed up to that much later. The
      *    spin budget is checked at every look once the wait is at its most (bench/NOTEBOOK.md, "W6").
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
      * count at once, then striped (EventCounters), standing in for the kernel's per-CPU lock events, so counting
