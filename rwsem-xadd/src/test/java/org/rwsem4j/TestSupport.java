@@ -15,6 +15,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
+import org.rwsem4j.testkit.Locker;
+
 /**
  * Bounded waits, daemon workers and lock-state checks shared by the scenario tests. Nothing here asserts on time:
  * every wait has a generous bound and fails with a diagnostic (thread state, stack, lock state) instead of hanging.
@@ -117,7 +119,7 @@ final class TestSupport
     /** Waits until exactly {@code n} threads are queued on {@code lock}. */
     static void awaitQueued(final Rwsem lock, final int n)
     {
-        await("queue length " + n, () -> lock.getQueueLength() == n, () -> "lock state: " + lock.state());
+        Locker.awaitQueued(lock, n);
     }
 
     /**

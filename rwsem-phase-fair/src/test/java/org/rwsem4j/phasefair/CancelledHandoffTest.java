@@ -57,10 +57,10 @@ class CancelledHandoffTest
                 // the interrupted case: it leaves the queue, and so the handoff
             }
         });
-        PhaseFairPatchTest.awaitQueued(lock, 1);
+        Locker.awaitQueued(lock, 1);
         Locker.await(lock, "the writer holds the handoff", () -> lock.state().handoff());
         final Holder second = Holder.reader(lock, "r2");
-        PhaseFairPatchTest.awaitQueued(lock, 2);
+        Locker.awaitQueued(lock, 2);
         assertFalse(second.isIn(), "r2 must queue behind the writer holding the handoff");
         if (interrupt)
         {

@@ -51,11 +51,6 @@ class PhaseFairPatchTest
             .handoffTimeout(Duration.ofMinutes(1)).build();
     }
 
-    static void awaitQueued(final Rwsem lock, final int queued)
-    {
-        Locker.await(lock, queued + " queued", () -> lock.getQueueLength() == queued);
-    }
-
     @Test
     void itRequiresWhatItRefinesAndIsOptIn()
     {
@@ -81,7 +76,7 @@ class PhaseFairPatchTest
         final Holder r = Holder.reader(lock, "r");
         assertTrue(r.awaitIn());
         final Holder w = Holder.writer(lock, "w");
-        awaitQueued(lock, 1);
+        Locker.awaitQueued(lock, 1);
         final RwsemState st = lock.state();
         assertFalse(lock.readLock().tryLock(), "a trylock must not join the phase a writer waits on");
         r.release();
@@ -104,7 +99,7 @@ class PhaseFairPatchTest
         {
             lock.readLock().lock();
             final Holder w = Holder.writer(lock, "w" + round);
-            awaitQueued(lock, 1);
+            Locker.awaitQueued(lock, 1);
             lock.readLock().unlock();
             final Locker again = Locker.start("r" + round, () ->
             {
@@ -113,7 +108,7 @@ class PhaseFairPatchTest
                 lock.readLock().unlock();
                 assertTrue(writerWasFirst, "the returning reader got in before the queued writer");
             });
-            awaitQueued(lock, 1); // the reader, behind the writer
+            Locker.awaitQueued(lock, 1); // the reader, behind the writer
             w.release();
             again.join();
             assertTrue(lock.state().isQuiescent(), lock.state()::toString);
@@ -153,7 +148,7 @@ class PhaseFairPatchTest
                 writerRan.set(true);
                 lock.writeLock().unlock();
             });
-            awaitQueued(lock, 1);
+            Locker.awaitQueued(lock, 1);
             final long before = lock.events().get(LockEvent.RLOCK_STEAL);
             lock.writeLock().unlock();
             lock.readLock().lock();
@@ -181,9 +176,9 @@ class PhaseFairPatchTest
         final Holder r0 = Holder.reader(lock, "r0");
         assertTrue(r0.awaitIn());
         final Holder w = Holder.writer(lock, "w");
-        awaitQueued(lock, 1);
+        Locker.awaitQueued(lock, 1);
         final Holder r1 = Holder.reader(lock, "r1");
-        awaitQueued(lock, 2);
+        Locker.awaitQueued(lock, 2);
         r0.release();
         assertTrue(w.awaitIn());
         final RwsemState st = lock.state();
@@ -210,9 +205,9 @@ class PhaseFairPatchTest
             final Rwsem lock = lock(spec);
             lock.writeLock().lock();
             final Holder w = Holder.writer(lock, "w");
-            awaitQueued(lock, 1);
+            Locker.awaitQueued(lock, 1);
             final Holder r = Holder.reader(lock, "r");
-            awaitQueued(lock, 2);
+            Locker.awaitQueued(lock, 2);
             assertEquals(phaseFair ? List.of("R:r(handoff)", "W:w") : List.of("W:w", "R:r"), lock.state().waiters(),
                 () -> spec + ": " + lock.state());
             lock.writeLock().unlock();
@@ -244,7 +239,7 @@ class PhaseFairPatchTest
             final Rwsem lock = lock(spec);
             lock.writeLock().lock();
             final Holder r = Holder.reader(lock, "r");
-            awaitQueued(lock, 1);
+            Locker.awaitQueued(lock, 1);
             assertEquals(spec.equals(PHASE_FAIR), lock.state().handoff(), () -> spec + ": " + lock.state());
             lock.writeLock().unlock();
             assertTrue(r.awaitIn());
@@ -277,7 +272,7 @@ class PhaseFairPatchTest
         }
         assertFalse(lock.readLock().tryLock(), "a later reader must not join the granted phase");
         final Holder late = Holder.reader(lock, "late");
-        awaitQueued(lock, 2);
+        Locker.awaitQueued(lock, 2);
         holders.forEach(Holder::release);
         assertTrue(w.awaitIn());
         assertFalse(late.isIn(), "the late reader got in with the writer");
@@ -297,14 +292,14 @@ class PhaseFairPatchTest
     {
         lock.writeLock().lock();
         holders.add(Holder.reader(lock, "r0"));
-        awaitQueued(lock, 1);
+        Locker.awaitQueued(lock, 1);
         final Holder w = Holder.writer(lock, "w");
-        awaitQueued(lock, 2);
+        Locker.awaitQueued(lock, 2);
         for (int i = 1; i < readers; i++)
         {
             holders.add(Holder.reader(lock, "r" + i));
         }
-        awaitQueued(lock, readers + 1);
+        Locker.awaitQueued(lock, readers + 1);
         return w;
     }
 

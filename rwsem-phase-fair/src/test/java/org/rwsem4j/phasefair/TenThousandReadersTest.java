@@ -61,7 +61,7 @@ class TenThousandReadersTest
         {
             threads.add(start(reader, "r" + i));
         }
-        Locker.await(lock, READERS + " queued", () -> lock.getQueueLength() == READERS);
+        Locker.awaitQueued(lock, READERS);
         lock.writeLock().unlock();
         assertEquals(READERS, lock.state().readers(), "one grant for every queued reader");
         final boolean all = inside.await(Locker.WAIT_SECONDS * 3, TimeUnit.SECONDS);

@@ -15,6 +15,7 @@ import org.rwsem4j.Tunables;
 import org.rwsem4j.Variant;
 import org.rwsem4j.testkit.BusyWriter;
 import org.rwsem4j.testkit.Contention;
+import org.rwsem4j.testkit.Locker;
 
 /**
  * spin-on-readers without reader-spin: the 5.11 configuration, where writers spin on a reader-owned lock within a
@@ -115,10 +116,10 @@ class SpinOnReadersPatchTest
         assertTrue(lock.tunables().platformAdaptations(), "W5 is a platform adaptation: they must be on");
         lock.readLock().lock();
         final Thread first = writer(lock, "first-writer");
-        BusyWriter.await(lock, "the first writer to queue", () -> lock.getQueueLength() == 1);
+        Locker.awaitQueued(lock, 1); // the first writer
         final LockEvents before = lock.events();
         final Thread second = writer(lock, "second-writer");
-        BusyWriter.await(lock, "the second writer to queue", () -> lock.getQueueLength() == 2);
+        Locker.awaitQueued(lock, 2); // the second writer
         final LockEvents after = lock.events();
         lock.readLock().unlock();
         first.join(30_000);

@@ -20,8 +20,8 @@ import org.rwsem4j.LockEvents;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
 import org.rwsem4j.Variant;
-import org.rwsem4j.testkit.BusyWriter;
 import org.rwsem4j.testkit.Contention;
+import org.rwsem4j.testkit.Locker;
 
 /**
  * Deterministic wakes: the test thread holds the write lock, waiters queue behind it one by one (each checked in the
@@ -78,11 +78,6 @@ class WakeAllReadersPatchTest
         return Rwsem.builder().variant(spec).onHeap().spinBudget(Duration.ofNanos(16)).build();
     }
 
-    private static void awaitQueued(final Rwsem lock, final int queued)
-    {
-        BusyWriter.await(lock, queued + " queued", () -> lock.getQueueLength() == queued);
-    }
-
     /** Lets every holder go and checks that all of them got the lock in the end and the lock is quiescent. */
     private static void releaseAll(final Rwsem lock, final List<Holder> holders) throws InterruptedException
     {
@@ -101,11 +96,11 @@ class WakeAllReadersPatchTest
     {
         lock.writeLock().lock();
         holders.add(new Holder(lock, "r1", false));
-        awaitQueued(lock, 1);
+        Locker.awaitQueued(lock, 1);
         holders.add(new Holder(lock, "w", true));
-        awaitQueued(lock, 2);
+        Locker.awaitQueued(lock, 2);
         holders.add(new Holder(lock, "r2", false));
-        awaitQueued(lock, 3);
+        Locker.awaitQueued(lock, 3);
         assertEquals(List.of("R:r1", "W:w", "R:r2"), lock.state().waiters(), lock.state()::toString);
         lock.writeLock().unlock(); // the wake runs here
         return lock.state();
@@ -152,14 +147,14 @@ class WakeAllReadersPatchTest
         final List<Holder> holders = new ArrayList<>();
         lock.writeLock().lock();
         holders.add(new Holder(lock, "r0", false));
-        awaitQueued(lock, 1);
+        Locker.awaitQueued(lock, 1);
         holders.add(new Holder(lock, "w", true));
-        awaitQueued(lock, 2);
+        Locker.awaitQueued(lock, 2);
         for (int i = 1; i < readers; i++)
         {
             holders.add(new Holder(lock, "r" + i, false));
         }
-        awaitQueued(lock, readers + 1);
+        Locker.awaitQueued(lock, readers + 1);
         lock.writeLock().unlock(); // the wake runs here
         final RwsemState st = lock.state();
         assertEquals(256, st.readers(), st::toString);

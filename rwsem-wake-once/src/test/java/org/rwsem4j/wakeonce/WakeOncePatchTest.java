@@ -13,6 +13,7 @@ import org.rwsem4j.LockEvents;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.testkit.BusyWriter;
 import org.rwsem4j.testkit.Contention;
+import org.rwsem4j.testkit.Locker;
 
 class WakeOncePatchTest
 {
@@ -33,7 +34,7 @@ class WakeOncePatchTest
             t.start();
             threads.add(t);
         }
-        BusyWriter.await(lock, readers + " queued readers", () -> lock.getQueueLength() == readers);
+        Locker.awaitQueued(lock, readers);
         holder.release();
         for (final Thread t : threads)
         {

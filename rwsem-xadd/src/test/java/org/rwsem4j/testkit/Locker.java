@@ -87,6 +87,22 @@ public final class Locker
     }
 
     /**
+     * Waits until exactly {@code queued} waiters are queued as the wait lock sees them ({@link
+     * org.rwsem4j.RwsemState#waiters}). {@link Rwsem#getQueueLength} counts a waiter as soon as it is linked, before
+     * the same hold of the wait lock sets the count's bits and makes its first try; a scenario that lets the lock go
+     * on that count alone races the waiter's own entry (a returning reader's fast path passes a writer whose WAITERS
+     * bit is not yet in the count). The racy count is read first, so the snapshot is taken only when it agrees.
+     *
+     * @param lock the lock the scenario runs on
+     * @param queued how many waiters
+     */
+    public static void awaitQueued(final Rwsem lock, final int queued)
+    {
+        await(lock, queued + " queued", () -> lock.getQueueLength() == queued &&
+            lock.state().waiters().size() == queued);
+    }
+
+    /**
      * Polls {@code condition} every 100 us until it holds; fails after {@link #WAIT_SECONDS} with the lock's state and
      * events.
      *
