@@ -1,5 +1,6 @@
 package org.rwsem4j.handoff;
 
+import org.rwsem4j.spi.ForwardingHandoffPolicy;
 import org.rwsem4j.spi.HandoffPolicy;
 import org.rwsem4j.spi.LockWordBits;
 
@@ -8,37 +9,17 @@ import org.rwsem4j.spi.LockWordBits;
  * every other question goes to the refined policy (the handoff timeout), so a writer behind a writer, and a reader
  * behind a writer, still wait for it.
  */
-final class HandoffOnReaders implements HandoffPolicy
+final class HandoffOnReaders extends ForwardingHandoffPolicy
 {
-    private final HandoffPolicy timed;
-
     HandoffOnReaders(final HandoffPolicy timed)
     {
-        this.timed = timed;
-    }
-
-    @Override
-    public boolean waitedTooLong(final long waiterTimeout, final long now)
-    {
-        return timed.waitedTooLong(waiterTimeout, now);
+        super(timed);
     }
 
     @Override
     public boolean writerSetsHandoff(final long count, final long waiterTimeout, final long now)
     {
-        return readerOwned(count) || timed.writerSetsHandoff(count, waiterTimeout, now);
-    }
-
-    @Override
-    public boolean readerSetsHandoff(final long waiterTimeout, final long now)
-    {
-        return timed.readerSetsHandoff(waiterTimeout, now);
-    }
-
-    @Override
-    public boolean phaseChange()
-    {
-        return timed.phaseChange();
+        return readerOwned(count) || super.writerSetsHandoff(count, waiterTimeout, now);
     }
 
     /** Readers hold the lock and no writer does: a reader phase the writer waits behind. */
