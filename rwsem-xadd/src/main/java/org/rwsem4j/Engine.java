@@ -49,8 +49,9 @@ abstract class Engine
      *  bit          set by                                   cleared by                               under
      *  WRITER       write fast path CAS 0->W; spinner's     upWrite fetch_add(-W); downgrade          CAS / RMW
      *               tryWriteLockUnqueued; tryWriteLock
-     *  WAITERS      first waiter to queue (add)              tryWriteLock (last waiter leaves);        wait lock
-     *                                                        addGrant / delWaiter (queue empties)
+     *  WAITERS      first waiter to queue (add); the woken   tryWriteLock (last waiter leaves);        wait lock
+     *               head writer's next section, or a waiter  addGrant / delWaiter (queue empties);
+     *               queued ahead of it (W7 restore)          markWake unparking a head writer (W7)
      *  HANDOFF      tryWriteLock (a timed-out writer);       tryWriteLock (the first waiter acquires); wait lock
      *               markWake (a timed-out head reader)       addGrant (readers woken or queue empty);
      *                                                        delWaiter (queue empties)
@@ -58,7 +59,8 @@ abstract class Engine
      *               addGrant; reader steal                   slow-path back-outs of our own bias
      *
      * Every change to a live word is an atomic RMW; WAITERS and HANDOFF change only under the wait lock, so code
-     * holding it may read them and subtract exactly what it read.
+     * holding it may read them and subtract exactly what it read. WAITERS is set exactly when the queue is non-empty,
+     * except during W7's window below.
      *
      * The owner word (on-heap, padded) holds null, the writing Thread, READER_OWNED, or READER_OWNED_NONSPINNABLE
      * (readers own it and a spinner's reader-owned threshold ran out: the kernel's RWSEM_NONSPINNABLE bit, set only by
@@ -132,6 +134,20 @@ abstract class Engine
      *    which slows the owner most when critical sections are tiny. Looking every SPIN_PAUSES_MAX onSpinWaits lets
      *    the owner run on its own lines; the price is a release noticed up to that much later. The
      *    spin budget is checked at every look once the wait is at its most (bench/NOTEBOOK.md, "W6").
+     *  - W7, no WAITERS for a writer that is awake: a wake that unparks the head writer (rwsemMarkWake) also takes
+     *    WAITERS out of the count, unless HANDOFF is set, and the writer puts it back (rwsemRestoreWaiters) first
+     *    thing in its next section under the wait lock, before it tries the lock and before it can sleep again. In
+     *    between, the fast paths and unlocks run as if nobody were queued, as AbstractQueuedSynchronizer's do while its
+     *    queue head is runnable: the kernel's woken writer gets a CPU at once, a JVM's may wait a scheduler slice,
+     *    and with WAITERS set all that while every read went to the slow path to steal, every write took a second CAS
+     *    (W1) and every unlock looked at the queue (W3). Sound because nobody needs a wake meanwhile: the head will
+     *    try again before it sleeps, and every waiter queued behind it waits for it anyway (its acquisition keeps
+     *    WAITERS for them, its departure through rwsemDelWakeWaiter restores it first). The other ways the head can
+     *    change restore it too: a reader placed ahead of it (a phase change) does so as it queues. A waiter queueing
+     *    behind the awake head does not restore it, or one arrival would undo the window for the rest of the slice.
+     *    The price is fairness during the window: readers join a reader phase past the awake writer (as W1 lets
+     *    writers steal), until its try; HANDOFF, set by a writer that waited too long or (handoff-on-readers) found
+     *    readers, closes the window, since the wake then leaves WAITERS alone.
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
      * count at once, then striped (EventCounters), standing in for the kernel's per-CPU lock events, so counting
      * stays off the contended lines and a lock contended once stays small.
@@ -235,7 +251,8 @@ abstract class Engine
      * A seeded handoff-bookkeeping bug for the handoff protocol tests' negative controls, read once at construction
      * from the internal test SPI ({@link Faults#seededBug()}; 0 in production, where no injector exists):
      * {@link #FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE}, {@link #FAULT_NO_HANDOFF_INHERIT} or
-     * {@link #FAULT_RACY_CONTENDED_INSTALL} or {@link #FAULT_PHASE_HANDOFF_TWICE}. The engine's own bookkeeping cannot be broken from a patch, so its seeded
+     * {@link #FAULT_RACY_CONTENDED_INSTALL}, {@link #FAULT_PHASE_HANDOFF_TWICE} or {@link #FAULT_W7_NO_RESTORE}. The
+     * engine's own bookkeeping cannot be broken from a patch, so its seeded
      * bugs need this. Every comparison sits behind {@link Faults#ENABLED}, so in production it folds away; the field
      * itself stays, one {@code int} per lock.
      */
@@ -245,6 +262,8 @@ abstract class Engine
     static final int FAULT_RACY_CONTENDED_INSTALL = 3;
     /** A reader claiming the next phase adds HANDOFF without checking that it is clear (a double add). */
     static final int FAULT_PHASE_HANDOFF_TWICE = 4;
+    /** W7: the woken head writer does not put WAITERS back before it tries and sleeps again (a lost wakeup). */
+    static final int FAULT_W7_NO_RESTORE = 5;
     private final int fault = Faults.seededBug();
 
     /**
@@ -407,6 +426,8 @@ abstract class Engine
         final EventCounters events;
         final Batch batch = new Batch();
         final Ops ops = new Ops();
+        /** W7: a wake took WAITERS out of the count for the awake head writer. Read and written under the wait lock. */
+        boolean waitersTakenOut;
 
         Contended(final EventCounters events)
         {
@@ -735,7 +756,12 @@ abstract class Engine
                 }
                 adjustment += WAITERS;
             }
-            queue().addBefore(readerPlace(waiter), waiter);
+            final RwsemWaiter place = readerPlace(waiter);
+            if (place != null && place == queue().head())
+            {
+                rwsemRestoreWaiters(); // W7: ahead of an awake head writer, this reader needs WAITERS back
+            }
+            queue().addBefore(place, waiter);
             final long c = word.getAndAdd(adjustment) + adjustment;
             waiter.biased = false;
             rwsemCondWakeWaiter(c, wakeQ);
@@ -950,7 +976,7 @@ abstract class Engine
         return true;
     }
 
-    /** {@code down_write_trylock}: the same single CAS; fails while anyone is queued. */
+    /** {@code down_write_trylock}: the same single CAS; fails while WAITERS is set (anyone queued, but see W7). */
     boolean downWriteTrylock()
     {
         final boolean got = word.compareAndExchange(0, WRITER_LOCKED) == 0;
@@ -1116,6 +1142,11 @@ abstract class Engine
                 waitLock().lock();
                 try
                 {
+                    if (waiter.queued && queue().head() == waiter &&
+                        !(Faults.ENABLED && fault == FAULT_W7_NO_RESTORE))
+                    {
+                        rwsemRestoreWaiters();
+                    }
                     if (!waiter.queued)
                     {
                         rwsemAddWriter(waiter, wakeQ);
@@ -1600,11 +1631,29 @@ abstract class Engine
     }
 
     /**
+     * W7 (see the notes), first in every section of a waiter under the wait lock: put back the WAITERS that a wake
+     * took out for the awake head writer, so that the section sees WAITERS exactly when the queue is non-empty.
+     */
+    private void rwsemRestoreWaiters()
+    {
+        final Contended c = contended();
+        if (c.waitersTakenOut)
+        {
+            c.waitersTakenOut = false;
+            if (!c.queue.isEmpty())
+            {
+                word.getAndAdd(WAITERS);
+            }
+        }
+    }
+
+    /**
      * {@code rwsem_del_wake_waiter}: a waiter leaves without the lock. If the queue empties, WAITERS and HANDOFF go
      * with it; if the head left, the next head inherits a set HANDOFF and is woken (it may now lock or spin).
      */
     private void rwsemDelWakeWaiter(final RwsemWaiter waiter, final WakeQ wakeQ)
     {
+        rwsemRestoreWaiters();
         final boolean first = queue().head() == waiter;
         queue().remove(waiter);
         if (queue().isEmpty())
@@ -1647,6 +1696,11 @@ abstract class Engine
                 head.wakeup = true;
                 wakeQ.add(head.thread);
                 events().inc(LockEvent.WAKE_WRITER);
+                if (adapt && (word.getVolatile() & (WAITERS | HANDOFF)) == WAITERS)
+                {
+                    word.getAndAdd(-WAITERS); // W7: the fast paths run past the awake writer until it is back
+                    contended().waitersTakenOut = true;
+                }
             }
             return;
         }

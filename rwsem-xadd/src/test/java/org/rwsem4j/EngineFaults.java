@@ -14,6 +14,8 @@ public final class EngineFaults
     public static final int RACY_CONTENDED_INSTALL = Engine.FAULT_RACY_CONTENDED_INSTALL;
     /** A reader claiming the next phase (a phase-changing handoff policy) adds HANDOFF even when it is set. */
     public static final int PHASE_HANDOFF_TWICE = Engine.FAULT_PHASE_HANDOFF_TWICE;
+    /** W7: the woken head writer sleeps again without putting WAITERS back into the count (a lost wakeup). */
+    public static final int W7_NO_RESTORE = Engine.FAULT_W7_NO_RESTORE;
 
     private EngineFaults()
     {

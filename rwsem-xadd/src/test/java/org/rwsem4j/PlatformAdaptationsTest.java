@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rwsem4j.TestSupport.assertQuiescent;
 import static org.rwsem4j.TestSupport.assertUsableByAnotherThread;
+import static org.rwsem4j.TestSupport.await;
 import static org.rwsem4j.TestSupport.awaitQueuedAndParked;
 
 import java.util.ArrayList;
@@ -25,6 +26,9 @@ import org.rwsem4j.spi.LockWordBits;
  */
 class PlatformAdaptationsTest
 {
+    /** Rounds of the W7 test. */
+    static final int W7_ROUNDS = 20;
+
     /**
      * W1: a writer arriving at a free lock whose only obstacle is WAITERS takes it in its fast path (no slow path, no
      * queue): counted as WLOCK_STEAL, not WLOCK. Without the adaptations the fast path's CAS from 0 fails and the
@@ -69,15 +73,24 @@ class PlatformAdaptationsTest
 
     /**
      * Writers only, oversubscribed: with the adaptations a wake that finds the head writer already woken (and not
-     * yet back from its try) does not unpark it again (WAKE_WRITER_AWAKE); without them every wake unparks. The "on"
-     * half needs two wakes to meet one woken writer, which 6 writers x 20,000 operations on a small machine give
-     * thousands of times; the "off" half cannot count one.
+     * yet back from its try) does not unpark it again (WAKE_WRITER_AWAKE); without them every wake unparks. Since W7
+     * an unlock rarely sees WAITERS while the head writer is awake, so an unlock-wake hook wakes twice in a row: the
+     * second wake meets the writer the first one woke, unless that writer is already back. 6 writers x 20,000
+     * operations give the "on" half many such pairs; the "off" half cannot count one.
      */
     @ParameterizedTest(name = "platformAdaptations({0})")
     @ValueSource(booleans = {true, false})
     void aWokenWriterIsNotWokenAgainBeforeItHasTried(final boolean adapt)
     {
-        final Rwsem lock = Rwsem.builder().platformAdaptations(adapt).build();
+        final Rwsem lock = Rwsem.builder()
+            .patch(TestPatch.named("double-wake-test").overrides(DecisionPoint.UNLOCK_WAKE).installs(h ->
+                h.unlockWake(path ->
+                {
+                    path.wake();
+                    path.wake();
+                })))
+            .platformAdaptations(adapt)
+            .build();
         final List<Worker<Void>> workers = new ArrayList<>();
         for (int t = 0; t < 6; t++)
         {
@@ -234,6 +247,50 @@ class PlatformAdaptationsTest
     }
 
     /** Starts a thread that takes the write lock once and lets it go. */
+    /**
+     * W7: the wake that unparks the head writer takes WAITERS out of the count until that writer is back under the
+     * wait lock, so a write trylock (one CAS from 0) can take the lock while the woken writer is still queued; the
+     * writer then puts WAITERS back, fails its try and sleeps again, and the next unlock wakes it. Without the
+     * adaptations WAITERS stays set while anyone is queued, and the trylock always fails then. A round in which the
+     * woken writer is back first (and takes the lock) shows nothing, so "on" asks for the window in at least one of
+     * {@link #W7_ROUNDS} rounds, and "off" for none.
+     */
+    @ParameterizedTest(name = "platformAdaptations({0})")
+    @ValueSource(booleans = {true, false})
+    void aWakeTakesWaitersOutUntilTheWokenWriterIsBack(final boolean adapt)
+    {
+        final Rwsem lock = Rwsem.builder().platformAdaptations(adapt).build();
+        int windows = 0;
+        for (int round = 0; round < W7_ROUNDS; round++)
+        {
+            lock.writeLock().lock();
+            final Worker<Void> queued = startWriter(lock, "queued-writer-" + round);
+            awaitQueuedAndParked(lock, 1, queued.thread());
+            lock.writeLock().unlock(); // wakes the queued writer
+            if (lock.writeLock().tryLock())
+            {
+                if (!lock.state().waiters().isEmpty())
+                {
+                    windows++;
+                    await("the woken writer back, WAITERS with it", () -> lock.state().waitersFlag(),
+                        lock.state()::toString);
+                }
+                lock.writeLock().unlock();
+            }
+            queued.join();
+        }
+        assertQuiescent(lock);
+        if (adapt)
+        {
+            assertTrue(windows > 0, "no round showed a queued writer with WAITERS out of the count");
+        }
+        else
+        {
+            assertEquals(0, windows, "a write trylock passed a queued writer without the adaptations");
+        }
+        assertUsableByAnotherThread(lock);
+    }
+
     private static Worker<Void> startWriter(final Rwsem lock, final String name)
     {
         return Worker.start(name, () ->

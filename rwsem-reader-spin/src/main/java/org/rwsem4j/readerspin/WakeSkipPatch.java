@@ -13,7 +13,8 @@ import org.rwsem4j.spi.SlowPath;
  * wakeups upstream once a spinner could no longer be sure to take the lock.
  *
  * <p>Why it is safe without handoff: the unlock skips only when someone else is bound to wake. A writer owner
- * (it stole the lock after our release) wakes on its own unlock, since WAITERS stays set while anyone is queued.
+ * (it stole the lock after our release) wakes on its own unlock, since WAITERS stays set while anyone is queued
+ * (except while the head is a writer already woken, which tries again before it sleeps: the engine's W7).
  * With a spinner present the unlock still wakes unless the wait lock is busy right now; every spinner either takes
  * the lock (and wakes on unlock) or gives up and queues, and queueing runs the conditional wake. The count RMW of
  * the unlock and the OSQ tail read are both volatile, so the unlock sees the spinner whenever the spinner could

@@ -18,6 +18,8 @@ import org.rwsem4j.testkit.Locker;
  * The state reader stealing is for, held still: a holder {@code h} releases the lock while a writer {@code w} is
  * queued; the unlock wakes {@code w}, but {@code w} is stopped in its clock read (woken, not yet tried), so the lock
  * is free with WAITERS set. A reader {@code r} then arrives: its fast path fails on WAITERS and its slow path decides.
+ * The lock is built without the platform adaptations ({@link Steps#kernelLock}): with them, the wake takes WAITERS out
+ * for the woken writer (W7) and {@code r}'s fast path takes the lock before any steal decision.
  *
  * @param atDecision the lock's counters once {@code r} has stolen or gone to sleep
  * @param stateAtDecision the lock's state then
@@ -39,7 +41,7 @@ record FreedLock(LockEvents atDecision, RwsemState stateAtDecision, String owner
     static FreedLock arrive(final String spec, final boolean readerHeld)
     {
         final TestClock clock = TestClock.manual();
-        final Rwsem lock = Steps.lock(spec, clock);
+        final Rwsem lock = Steps.kernelLock(spec, clock);
         final Queue<String> order = new ConcurrentLinkedQueue<>();
         final Holder h = Holder.holding(lock, "h", !readerHeld, order);
         clock.stop("w", () -> lock.state().waitersFlag()); // w holds nothing in its clock reads (no handoff here)

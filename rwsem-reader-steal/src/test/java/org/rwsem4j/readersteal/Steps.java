@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import org.rwsem4j.Rwsem;
+import org.rwsem4j.RwsemBuilder;
 import org.rwsem4j.testkit.TestClock;
 import org.rwsem4j.testkit.Locker;
 
@@ -28,8 +29,23 @@ final class Steps
 
     static Rwsem lock(final String spec, final TestClock clock)
     {
+        return builder(spec, clock).build();
+    }
+
+    /**
+     * The same lock without the platform adaptations. Since W7 a wake takes WAITERS out of the count for the writer it
+     * wakes, so with the adaptations a free lock with WAITERS set and a woken writer exists only between an unlock
+     * and its wake; without them it lasts until the writer tries, as in the kernel.
+     */
+    static Rwsem kernelLock(final String spec, final TestClock clock)
+    {
+        return builder(spec, clock).platformAdaptations(false).build();
+    }
+
+    private static RwsemBuilder builder(final String spec, final TestClock clock)
+    {
         return Rwsem.builder().variant(spec).onHeap().clock(clock).handoffTimeout(Duration.ofNanos(HANDOFF_TIMEOUT))
-            .spinBudget(Duration.ofNanos(10 * HANDOFF_TIMEOUT)).build();
+            .spinBudget(Duration.ofNanos(10 * HANDOFF_TIMEOUT));
     }
 
     /**

@@ -13,7 +13,10 @@ package org.rwsem4j.spi;
  * </pre>
  * <ul>
  *   <li>{@link #WRITER_LOCKED}: a writer holds the lock. Set only by a CAS that saw no lock bits.</li>
- *   <li>{@link #WAITERS}: the wait queue is non-empty. Changed only under the engine's wait lock, with an atomic RMW.</li>
+ *   <li>{@link #WAITERS}: the wait queue is non-empty and its head needs a wake. Changed only under the engine's wait
+ *       lock, with an atomic RMW. With the platform adaptations (W7 in the engine's notes) a wake that unparks the
+ *       head writer takes the bit out until that writer is back under the wait lock: the queue may be non-empty
+ *       while the bit is clear.</li>
  *   <li>{@link #HANDOFF}: the lock must go to the queue head; no fast path, trylock, spinner or reader steal may take
  *       it. Changed only under the wait lock.</li>
  *   <li>reader count: readers acquire with one fetch-add of {@link #READER_BIAS}; the bits include readers that
@@ -28,7 +31,7 @@ public final class LockWordBits
 {
     /** A writer holds the lock. */
     public static final long WRITER_LOCKED = 1L;
-    /** The wait queue is non-empty. */
+    /** The wait queue is non-empty (and its head not a writer already woken: W7). */
     public static final long WAITERS = 1L << 1;
     /** The lock is reserved for the queue head. */
     public static final long HANDOFF = 1L << 2;

@@ -98,6 +98,8 @@ final class Schedules
     static final String INVALID_RESULTS = "= Invalid execution results =";
     /** Lincheck's headline when the quiescence check failed after the scenario. */
     static final String VALIDATION_FAILED = "= Validation function quiescent has failed =";
+    /** Lincheck's headline when an invocation did not finish in its timeout (a lost wakeup, a deadlock). */
+    static final String HUNG = "has hung";
 
     /**
      * Runs a check that must fail with a Lincheck report of the seeded bug, and returns the report. A report of
