@@ -142,12 +142,13 @@ abstract class Engine
      *    and with WAITERS set all that while every read went to the slow path to steal, every write took a second CAS
      *    (W1) and every unlock looked at the queue (W3). Sound because nobody needs a wake meanwhile: the head will
      *    try again before it sleeps, and every waiter queued behind it waits for it anyway (its acquisition keeps
-     *    WAITERS for them, its departure through rwsemDelWakeWaiter restores it first). The other ways the head can
-     *    change restore it too: a reader placed ahead of it (a phase change) does so as it queues. A waiter queueing
-     *    behind the awake head does not restore it, or one arrival would undo the window for the rest of the slice.
-     *    The price is fairness during the window: readers join a reader phase past the awake writer (as W1 lets
-     *    writers steal), until its try; HANDOFF, set by a writer that waited too long or (handoff-on-readers) found
-     *    readers, closes the window, since the wake then leaves WAITERS alone.
+     *    WAITERS for them, its departure through rwsemDelWakeWaiter restores it first); nothing else can change the
+     *    head meanwhile. A waiter queueing behind the awake head does not restore it, or one arrival would undo the
+     *    window for the rest of the slice. The price is fairness during the window: readers join a reader phase past
+     *    the awake writer (as W1 lets writers steal), until its try; HANDOFF, set by a writer that waited too long or
+     *    (handoff-on-readers) found readers, closes the window, since the wake then leaves WAITERS alone. Under a
+     *    handoff policy that marks phase changes (phase-fair) W7 is off: there no arriving reader may pass a queued
+     *    writer, and a reader may be placed ahead of the head.
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
      * count at once, then striped (EventCounters), standing in for the kernel's per-CPU lock events, so counting
      * stays off the contended lines and a lock contended once stays small.
@@ -756,12 +757,7 @@ abstract class Engine
                 }
                 adjustment += WAITERS;
             }
-            final RwsemWaiter place = readerPlace(waiter);
-            if (place != null && place == queue().head())
-            {
-                rwsemRestoreWaiters(); // W7: ahead of an awake head writer, this reader needs WAITERS back
-            }
-            queue().addBefore(place, waiter);
+            queue().addBefore(readerPlace(waiter), waiter);
             final long c = word.getAndAdd(adjustment) + adjustment;
             waiter.biased = false;
             rwsemCondWakeWaiter(c, wakeQ);
@@ -1631,6 +1627,16 @@ abstract class Engine
     }
 
     /**
+     * W7 (see the notes) applies: the adaptations are on and the handoff policy marks no phase changes (under
+     * phase-fair no arriving reader may pass a queued writer, so WAITERS stays).
+     */
+    private boolean takesWaitersOut()
+    {
+        final HandoffPolicy handoff = choices.handoff();
+        return adapt && (handoff == HandoffPolicy.NEVER || !handoff.phaseChange());
+    }
+
+    /**
      * W7 (see the notes), first in every section of a waiter under the wait lock: put back the WAITERS that a wake
      * took out for the awake head writer, so that the section sees WAITERS exactly when the queue is non-empty.
      */
@@ -1696,7 +1702,7 @@ abstract class Engine
                 head.wakeup = true;
                 wakeQ.add(head.thread);
                 events().inc(LockEvent.WAKE_WRITER);
-                if (adapt && (word.getVolatile() & (WAITERS | HANDOFF)) == WAITERS)
+                if (takesWaitersOut() && (word.getVolatile() & (WAITERS | HANDOFF)) == WAITERS)
                 {
                     word.getAndAdd(-WAITERS); // W7: the fast paths run past the awake writer until it is back
                     contended().waitersTakenOut = true;
