@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.spi.DecisionPoint;
 import org.rwsem4j.spi.ReaderGrant;
 import org.rwsem4j.Rwsem;
-import org.rwsem4j.RwsemState;
 import org.rwsem4j.spi.Waiter;
 import org.rwsem4j.testkit.TestClock;
 
@@ -99,11 +98,7 @@ class DowngradeProtocolTest
         @Validate
         public void quiescent()
         {
-            final RwsemState st = lock.state();
-            if (!st.isQuiescent())
-            {
-                throw new IllegalStateException("not quiescent after the scenario: " + st);
-            }
+            Schedules.requireQuiescent(lock);
         }
     }
 

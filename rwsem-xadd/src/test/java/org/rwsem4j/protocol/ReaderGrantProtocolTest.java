@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.spi.DecisionPoint;
 import org.rwsem4j.spi.ReaderGrant;
 import org.rwsem4j.Rwsem;
-import org.rwsem4j.RwsemState;
 import org.rwsem4j.spi.Waiter;
 import org.rwsem4j.testkit.TestClock;
 
@@ -100,11 +99,7 @@ class ReaderGrantProtocolTest
         @Validate
         public void quiescent()
         {
-            final RwsemState st = lock.state();
-            if (!st.isQuiescent())
-            {
-                throw new IllegalStateException("not quiescent after the scenario: " + st);
-            }
+            Schedules.requireQuiescent(lock);
         }
     }
 

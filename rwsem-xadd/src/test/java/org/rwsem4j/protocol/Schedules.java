@@ -12,6 +12,8 @@ import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
 import org.jetbrains.lincheck.LincheckAssertionError;
 import org.jetbrains.lincheck.datastructures.ManagedStrategyGuaranteeKt;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
+import org.rwsem4j.Rwsem;
+import org.rwsem4j.RwsemState;
 
 /**
  * Helpers for the Lincheck tests of this package: a fixed scenario built from operation names (Lincheck's own
@@ -100,6 +102,21 @@ final class Schedules
     static final String VALIDATION_FAILED = "= Validation function quiescent has failed =";
     /** Lincheck's headline when an invocation did not finish in its timeout (a lost wakeup, a deadlock). */
     static final String HUNG = "has hung";
+
+    /**
+     * The validation every protocol subject ends with: the lock is quiescent (count 0, queue and OSQ empty, no owner).
+     *
+     * @param lock the subject's lock
+     * @throws IllegalStateException if it is not, with its state
+     */
+    static void requireQuiescent(final Rwsem lock)
+    {
+        final RwsemState st = lock.state();
+        if (!st.isQuiescent())
+        {
+            throw new IllegalStateException("not quiescent after the scenario: " + st);
+        }
+    }
 
     /**
      * Runs a check that must fail with a Lincheck report of the seeded bug, and returns the report. A report of

@@ -10,14 +10,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.EngineFaults;
 import org.rwsem4j.Rwsem;
-import org.rwsem4j.RwsemState;
 import org.rwsem4j.testkit.TestClock;
 
 /**
  * W7's lock-word transitions under Lincheck 3.7 model checking: the wake that takes WAITERS out of the count for the
- * head writer it unparks, and the writer's restore. A holder takes the write lock with trylock and lets go once a timed
- * writer has queued (a timed writer's wait loop ends on the ticking test clock, which keeps a queued writer within the
- * model's reach, see {@link Schedules}); a reader's fast path takes the lock in the window after the wake, or queues.
+ * head writer it unparks, and the writer's restore. Two timed writers (a timed writer's wait loop ends on the ticking
+ * test clock, which keeps a queued writer within the model's reach, see {@link Schedules}; each yields twice in its
+ * section, so that the other queues behind it) and a reader that reads three times, whose fast path takes the lock in
+ * the window after a wake, or queues.
  *
  * <p>Checked in every explored interleaving: exclusion ({@link Occupancy}); every operation returns; and, at the end, a
  * quiescent lock (count 0, so no WAITERS or HANDOFF left; the queue empty; no owner). Seeded bug: the woken head writer
@@ -32,8 +32,6 @@ class WakeWithoutWaitersModelTest
 {
     /** The timed writers' patience, in ticks of the test clock: a handful of turns of their wait loop. */
     static final long TICKS = 200;
-    /** How long the holder waits for a queued writer, in polls. */
-    static final int HOLD_POLLS = 50;
 
     public abstract static class Subject
     {
@@ -45,27 +43,6 @@ class WakeWithoutWaitersModelTest
             lock = EngineFaults.build(Rwsem.builder().onHeap().clock(TestClock.ticking())
                 .spinBudget(Duration.ofNanos(16)), engineFault);
             occupancy = new Occupancy(lock);
-        }
-
-        /**
-         * Takes the write lock with trylock and holds it until a writer has queued (or a bound ran out), so that its
-         * unlock wakes that writer: the take-out, with the window after it.
-         */
-        @Operation
-        public int hold()
-        {
-            while (!lock.writeLock().tryLock())
-            {
-                Thread.yield();
-            }
-            final int verdict = occupancy.enterWrite();
-            for (int i = 0; i < HOLD_POLLS && lock.getQueueLength() == 0; i++)
-            {
-                Thread.yield();
-            }
-            occupancy.exitWrite();
-            lock.writeLock().unlock();
-            return verdict;
         }
 
         @Operation
@@ -93,21 +70,12 @@ class WakeWithoutWaitersModelTest
         @Validate
         public void quiescent()
         {
-            final RwsemState st = lock.state();
-            if (!st.isQuiescent())
-            {
-                throw new IllegalStateException("not quiescent after the scenario: " + st);
-            }
+            Schedules.requireQuiescent(lock);
         }
     }
 
     public static final class Spec
     {
-        public int hold()
-        {
-            return Occupancy.OK;
-        }
-
         public int write()
         {
             return Occupancy.OK;
