@@ -50,8 +50,8 @@ abstract class Engine
      *  WRITER       write fast path CAS 0->W; spinner's     upWrite fetch_add(-W); downgrade          CAS / RMW
      *               tryWriteLockUnqueued; tryWriteLock
      *  WAITERS      first waiter to queue (add); the woken   tryWriteLock (last waiter leaves);        wait lock
-     *               head writer's next section, or a waiter  addGrant / delWaiter (queue empties);
-     *               queued ahead of it (W7 restore)          markWake unparking a head writer (W7)
+     *               head writer's next section, or any       addGrant / delWaiter (queue empties);
+     *               departure (W7 restore)                   markWake unparking a head writer (W7)
      *  HANDOFF      tryWriteLock (a timed-out writer);       tryWriteLock (the first waiter acquires); wait lock
      *               markWake (a timed-out head reader)       addGrant (readers woken or queue empty);
      *                                                        delWaiter (queue empties)
@@ -146,9 +146,10 @@ abstract class Engine
      *    head meanwhile. A waiter queueing behind the awake head does not restore it, or one arrival would undo the
      *    window for the rest of the slice. The price is fairness during the window: readers join a reader phase past
      *    the awake writer (as W1 lets writers steal), until its try; HANDOFF, set by a writer that waited too long or
-     *    (handoff-on-readers) found readers, closes the window, since the wake then leaves WAITERS alone. Under a
-     *    handoff policy that marks phase changes (phase-fair) W7 is off: there no arriving reader may pass a queued
-     *    writer, and a reader may be placed ahead of the head.
+     *    (handoff-on-readers) found readers, closes the window, since the wake then leaves WAITERS alone. So W7 is on
+     *    only in variants with a handoff (without one, readers passing the woken writer at every wake could starve
+     *    it for good), and off under a handoff policy that marks phase changes (phase-fair: there no arriving reader
+     *    may pass a queued writer, and a reader may be placed ahead of the head).
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
      * count at once, then striped (EventCounters), standing in for the kernel's per-CPU lock events, so counting
      * stays off the contended lines and a lock contended once stays small.
@@ -1627,18 +1628,19 @@ abstract class Engine
     }
 
     /**
-     * W7 (see the notes) applies: the adaptations are on and the handoff policy marks no phase changes (under
-     * phase-fair no arriving reader may pass a queued writer, so WAITERS stays).
+     * W7 (see the notes) applies: the adaptations are on, and the variant has a handoff that marks no phase changes
+     * (without a handoff nothing would bound the readers passing the woken writer; under phase-fair none may).
      */
     private boolean takesWaitersOut()
     {
         final HandoffPolicy handoff = choices.handoff();
-        return adapt && (handoff == HandoffPolicy.NEVER || !handoff.phaseChange());
+        return adapt && handoff != HandoffPolicy.NEVER && !handoff.phaseChange();
     }
 
     /**
-     * W7 (see the notes), first in every section of a waiter under the wait lock: put back the WAITERS that a wake
-     * took out for the awake head writer, so that the section sees WAITERS exactly when the queue is non-empty.
+     * W7 (see the notes), under the wait lock, first in the woken head writer's next section and in every departure
+     * from the queue: put back the WAITERS that a wake took out for the awake head writer, so that the rest of the
+     * section sees WAITERS exactly when the queue is non-empty. A waiter queueing behind the awake writer does not.
      */
     private void rwsemRestoreWaiters()
     {

@@ -253,13 +253,16 @@ class PlatformAdaptationsTest
      * writer then puts WAITERS back, fails its try and sleeps again, and the next unlock wakes it. Without the
      * adaptations WAITERS stays set while anyone is queued, and the trylock always fails then. A round in which the
      * woken writer is back first (and takes the lock) shows nothing, so "on" asks for the window in at least one of
-     * {@link #W7_ROUNDS} rounds, and "off" for none.
+     * {@link #W7_ROUNDS} rounds, and "off" for none. W7 needs a handoff in the variant: a test patch gives one (the
+     * default timeout never passes here).
      */
     @ParameterizedTest(name = "platformAdaptations({0})")
     @ValueSource(booleans = {true, false})
     void aWakeTakesWaitersOutUntilTheWokenWriterIsBack(final boolean adapt)
     {
-        final Rwsem lock = Rwsem.builder().platformAdaptations(adapt).build();
+        final Rwsem lock = Rwsem.builder().patch(TestPatch.named("w7-handoff").overrides(DecisionPoint.HANDOFF)
+            .installs(h -> h.handoff((waiterTimeout, now) -> now - waiterTimeout >= 0)))
+            .platformAdaptations(adapt).build();
         int windows = 0;
         for (int round = 0; round < W7_ROUNDS; round++)
         {
@@ -289,6 +292,27 @@ class PlatformAdaptationsTest
             assertEquals(0, windows, "a write trylock passed a queued writer without the adaptations");
         }
         assertUsableByAnotherThread(lock);
+    }
+
+    /** Without a handoff W7 stays off with the adaptations on: nothing would bound the readers passing the writer. */
+    @Test
+    void withoutAHandoffTheWakeLeavesWaiters()
+    {
+        final Rwsem lock = Rwsem.builder().build();
+        for (int round = 0; round < W7_ROUNDS; round++)
+        {
+            lock.writeLock().lock();
+            final Worker<Void> queued = startWriter(lock, "queued-writer-" + round);
+            awaitQueuedAndParked(lock, 1, queued.thread());
+            lock.writeLock().unlock();
+            if (lock.writeLock().tryLock())
+            {
+                assertTrue(lock.state().waiters().isEmpty(), () -> "passed a queued writer: " + lock.state());
+                lock.writeLock().unlock();
+            }
+            queued.join();
+        }
+        assertQuiescent(lock);
     }
 
     private static Worker<Void> startWriter(final Rwsem lock, final String name)

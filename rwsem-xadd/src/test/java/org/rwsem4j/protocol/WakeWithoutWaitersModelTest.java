@@ -14,7 +14,8 @@ import org.rwsem4j.testkit.TestClock;
 
 /**
  * W7's lock-word transitions under Lincheck 3.7 model checking: the wake that takes WAITERS out of the count for the
- * head writer it unparks, and the writer's restore. Two timed writers (a timed writer's wait loop ends on the ticking
+ * head writer it unparks, and the writer's restore, on a lock with a handoff (W7 needs one; its timeout does not pass
+ * on the test clock here). Two timed writers (a timed writer's wait loop ends on the ticking
  * test clock, which keeps a queued writer within the model's reach, see {@link Schedules}; each yields twice in its
  * section, so that the other queues behind it) and a reader that reads three times, whose fast path takes the lock in
  * the window after a wake, or queues.
@@ -41,7 +42,7 @@ class WakeWithoutWaitersModelTest
         Subject(final int engineFault)
         {
             lock = EngineFaults.build(Rwsem.builder().onHeap().clock(TestClock.ticking())
-                .spinBudget(Duration.ofNanos(16)), engineFault);
+                .spinBudget(Duration.ofNanos(16)).patch(TestPolicies.handoff()), engineFault);
             occupancy = new Occupancy(lock);
         }
 

@@ -20,7 +20,7 @@ import org.rwsem4j.RwsemState;
 /**
  * W7, the wake that takes WAITERS out of the count for the head writer it unparks, in Lincheck 3.7 stress mode (real
  * threads, real parking: the model checker's park returns at once and cannot follow a queued writer, see
- * {@link Schedules}). Two writers (each yielding inside its section, so that the others queue and sleep) and a reader
+ * {@link Schedules}), on a lock with a handoff (W7 needs one). Two writers (each yielding inside its section, so that the others queue and sleep) and a reader
  * loop over the lock; a watcher polls {@link Rwsem#state()} for the
  * window (a queue with WAITERS out of the count) so that the run shows W7 at work.
  *
@@ -70,7 +70,7 @@ class WakeWithoutWaitersProtocolTest
 
         Subject(final int engineFault)
         {
-            lock = EngineFaults.build(Rwsem.builder().onHeap(), engineFault);
+            lock = EngineFaults.build(Rwsem.builder().onHeap().patch(TestPolicies.handoff()), engineFault);
             occupancy = new Occupancy(lock);
         }
 
