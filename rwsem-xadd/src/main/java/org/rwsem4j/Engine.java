@@ -134,22 +134,25 @@ abstract class Engine
      *    which slows the owner most when critical sections are tiny. Looking every SPIN_PAUSES_MAX onSpinWaits lets
      *    the owner run on its own lines; the price is a release noticed up to that much later. The
      *    spin budget is checked at every look once the wait is at its most (bench/NOTEBOOK.md, "W6").
-     *  - W7, no WAITERS for a writer that is awake: a wake that unparks the head writer (rwsemMarkWake) also takes
-     *    WAITERS out of the count, unless HANDOFF is set, and the writer puts it back (rwsemRestoreWaiters) first
-     *    thing in its next section under the wait lock, before it tries the lock and before it can sleep again. In
-     *    between, the fast paths and unlocks run as if nobody were queued, as AbstractQueuedSynchronizer's do while its
-     *    queue head is runnable: the kernel's woken writer gets a CPU at once, a JVM's may wait a scheduler slice,
-     *    and with WAITERS set all that while every read went to the slow path to steal, every write took a second CAS
-     *    (W1) and every unlock looked at the queue (W3). Sound because nobody needs a wake meanwhile: the head will
-     *    try again before it sleeps, and every waiter queued behind it waits for it anyway (its acquisition keeps
-     *    WAITERS for them, its departure through rwsemDelWakeWaiter restores it first); nothing else can change the
-     *    head meanwhile. A waiter queueing behind the awake head does not restore it, or one arrival would undo the
-     *    window for the rest of the slice. The price is fairness during the window: readers join a reader phase past
-     *    the awake writer (as W1 lets writers steal), until its try; HANDOFF, set by a writer that waited too long or
-     *    (handoff-on-readers) found readers, closes the window, since the wake then leaves WAITERS alone. So W7 is on
-     *    only in variants with a handoff (without one, readers passing the woken writer at every wake could starve
-     *    it for good), and off under a handoff policy that marks phase changes (phase-fair: there no arriving reader
-     *    may pass a queued writer, and a reader may be placed ahead of the head).
+     *  - W7 (off unless -Drwsem4j.w7=on, see the field W7), no WAITERS for a writer that is awake: a wake that unparks
+     *    the head writer (rwsemMarkWake) also takes WAITERS out of the count, unless HANDOFF is set, and the writer
+     *    puts it back (rwsemRestoreWaiters) first thing in its next section under the wait lock, before it tries the
+     *    lock and before it can sleep again. In between, the fast paths and unlocks run as if nobody were queued, as
+     *    AbstractQueuedSynchronizer's do while its queue head is runnable: the kernel's woken writer gets a CPU at
+     *    once, a JVM's may wait a scheduler slice, and with WAITERS set all that while every read went to the slow path
+     *    to steal, every write took a second CAS (W1) and every unlock looked at the queue (W3). Sound because nobody
+     *    needs a wake meanwhile: the head will try again before it sleeps, and every waiter queued behind it waits for
+     *    it anyway (its acquisition keeps WAITERS for them, its departure through rwsemDelWakeWaiter restores it
+     *    first); nothing else can change the head meanwhile. A waiter queueing behind the awake head does not restore
+     *    it, or one arrival would undo the window for the rest of the slice. The price is fairness during the window:
+     *    readers join a reader phase past the awake writer (as W1 lets writers steal), until its try; HANDOFF, set by a
+     *    writer that waited too long or (handoff-on-readers) found readers, closes the window, since the wake then
+     *    leaves WAITERS alone. So W7 is on only in variants with a handoff (without one, readers passing the woken
+     *    writer at every wake could starve it for good), and off under a handoff policy that marks phase changes
+     *    (phase-fair: there no arriving reader may pass a queued writer, and a reader may be placed ahead of the head).
+     *    Measured (bench/NOTEBOOK.md, "W7"): with sections of a few ns up to a third faster at ten threads, but under a
+     *    reader flood the readers that pass the woken writer cost the slowest writer nine tenths of its operations; so
+     *    it stays off by default.
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
      * count at once, then striped (EventCounters), standing in for the kernel's per-CPU lock events, so counting
      * stays off the contended lines and a lock contended once stays small.
@@ -198,6 +201,14 @@ abstract class Engine
     };
 
     static final int MAX_READERS_WAKEUP = 256;
+
+    /**
+     * {@code -Drwsem4j.w7=on}: W7 (see the notes) in the variants it applies to. Off by default: with sections of a few
+     * ns it measured up to a third faster at ten threads, but it let a reader flood pass the woken writer, and the
+     * slowest writer of the reader-flood fairness case fell below its bound (bench/NOTEBOOK.md, "W7"). The switch
+     * exists for measuring it and for the work that would make it fair.
+     */
+    static final boolean W7 = "on".equals(System.getProperty("rwsem4j.w7"));
 
     /** W6: the most onSpinWaits a spinner waits between two looks at the owner or two tries of the lock. */
     static final int SPIN_PAUSES_MAX = 64;
@@ -1634,7 +1645,7 @@ abstract class Engine
     private boolean takesWaitersOut()
     {
         final HandoffPolicy handoff = choices.handoff();
-        return adapt && handoff != HandoffPolicy.NEVER && !handoff.phaseChange();
+        return W7 && adapt && handoff != HandoffPolicy.NEVER && !handoff.phaseChange();
     }
 
     /**

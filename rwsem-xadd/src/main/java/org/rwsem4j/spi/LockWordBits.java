@@ -14,9 +14,9 @@ package org.rwsem4j.spi;
  * <ul>
  *   <li>{@link #WRITER_LOCKED}: a writer holds the lock. Set only by a CAS that saw no lock bits.</li>
  *   <li>{@link #WAITERS}: the wait queue is non-empty and its head needs a wake. Changed only under the engine's wait
- *       lock, with an atomic RMW. With the platform adaptations (W7 in the engine's notes) a wake that unparks the
- *       head writer takes the bit out until that writer is back under the wait lock: the queue may be non-empty
- *       while the bit is clear.</li>
+ *       lock, with an atomic RMW. With the engine's W7 switched on ({@code -Drwsem4j.w7=on}; see its notes) a wake
+ *       that unparks the head writer takes the bit out until that writer is back under the wait lock: the queue may
+ *       then be non-empty while the bit is clear.</li>
  *   <li>{@link #HANDOFF}: the lock must go to the queue head; no fast path, trylock, spinner or reader steal may take
  *       it. Changed only under the wait lock.</li>
  *   <li>reader count: readers acquire with one fetch-add of {@link #READER_BIAS}; the bits include readers that

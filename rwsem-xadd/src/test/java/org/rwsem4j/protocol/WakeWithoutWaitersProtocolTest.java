@@ -20,9 +20,9 @@ import org.rwsem4j.RwsemState;
 /**
  * W7, the wake that takes WAITERS out of the count for the head writer it unparks, in Lincheck 3.7 stress mode (real
  * threads, real parking: the model checker's park returns at once and cannot follow a queued writer, see
- * {@link Schedules}), on a lock with a handoff (W7 needs one). Two writers (each yielding inside its section, so that the others queue and sleep) and a reader
- * loop over the lock; a watcher polls {@link Rwsem#state()} for the
- * window (a queue with WAITERS out of the count) so that the run shows W7 at work.
+ * {@link Schedules}), on a lock with a handoff (W7 needs one; this module's tests switch it on). Two writers (each
+ * yielding inside its section, so that the others queue and sleep) and a reader loop over the lock; a watcher polls
+ * {@link Rwsem#state()} for the window (a queue with WAITERS out of the count) so that the run shows W7 at work.
  *
  * <p>Checked in every invocation: exclusion ({@link Occupancy}); every operation returns (Lincheck reports a hang
  * otherwise); and, at the end, a quiescent lock. Seeded bug: the woken head writer does not put
