@@ -150,9 +150,8 @@ abstract class Engine
      *    leaves WAITERS alone. So W7 is on only in variants with a handoff (without one, readers passing the woken
      *    writer at every wake could starve it for good), and off under a handoff policy that marks phase changes
      *    (phase-fair: there no arriving reader may pass a queued writer, and a reader may be placed ahead of the head).
-     *    Measured (bench/NOTEBOOK.md, "W7"): with sections of a few ns up to a third faster at ten threads, but under a
-     *    reader flood the readers that pass the woken writer cost the slowest writer nine tenths of its operations; so
-     *    it stays off by default.
+     *    Measured (bench/NOTEBOOK.md, "W7"): with sections of a few ns up to a third faster at ten threads; in its one
+     *    fairness run the reader flood's slowest writer missed its bound, so it stays off by default.
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
      * count at once, then striped (EventCounters), standing in for the kernel's per-CPU lock events, so counting
      * stays off the contended lines and a lock contended once stays small.
@@ -204,9 +203,9 @@ abstract class Engine
 
     /**
      * {@code -Drwsem4j.w7=on}: W7 (see the notes) in the variants it applies to. Off by default: with sections of a few
-     * ns it measured up to a third faster at ten threads, but it let a reader flood pass the woken writer, and the
-     * slowest writer of the reader-flood fairness case fell below its bound (bench/NOTEBOOK.md, "W7"). The switch
-     * exists for measuring it and for the work that would make it fair.
+     * ns it measured up to a third faster at ten threads, but in its one fairness run the reader-flood case's slowest
+     * writer fell below its bound, which readers passing the woken writer would explain (bench/NOTEBOOK.md, "W7").
+     * The switch exists for measuring it and for the work that would show or make it fair.
      */
     static final boolean W7 = "on".equals(System.getProperty("rwsem4j.w7"));
 
