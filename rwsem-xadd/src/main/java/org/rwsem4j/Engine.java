@@ -150,8 +150,7 @@ abstract class Engine
      *    leaves WAITERS alone. So W7 is on only in variants with a handoff (without one, readers passing the woken
      *    writer at every wake could starve it for good), and off under a handoff policy that marks phase changes
      *    (phase-fair: there no arriving reader may pass a queued writer, and a reader may be placed ahead of the head).
-     *    Measured (bench/NOTEBOOK.md, "W7"): with sections of a few ns up to a third faster at ten threads; in its one
-     *    fairness run the reader flood's slowest writer missed its bound, so it stays off by default.
+     *    Off by default until it is shown fair to writers under a reader flood (bench/NOTEBOOK.md, "W7").
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
      * count at once, then striped (EventCounters), standing in for the kernel's per-CPU lock events, so counting
      * stays off the contended lines and a lock contended once stays small.
@@ -202,10 +201,9 @@ abstract class Engine
     static final int MAX_READERS_WAKEUP = 256;
 
     /**
-     * {@code -Drwsem4j.w7=on}: W7 (see the notes) in the variants it applies to. Off by default: with sections of a few
-     * ns it measured up to a third faster at ten threads, but in its one fairness run the reader-flood case's slowest
-     * writer fell below its bound, which readers passing the woken writer would explain (bench/NOTEBOOK.md, "W7").
-     * The switch exists for measuring it and for the work that would show or make it fair.
+     * {@code -Drwsem4j.w7=on}: W7 (see the notes) in the variants it applies to. Off by default until it is shown fair
+     * to writers under a reader flood (bench/NOTEBOOK.md, "W7", has the measurements); the switch exists for measuring
+     * it and for the work that would show or make it fair.
      */
     static final boolean W7 = "on".equals(System.getProperty("rwsem4j.w7"));
 
