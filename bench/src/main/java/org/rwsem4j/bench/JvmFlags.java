@@ -3,6 +3,7 @@ package org.rwsem4j.bench;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /** JVM flags every benchmark fork and child process needs, and the command line that starts such a child. */
 public final class JvmFlags
@@ -13,13 +14,49 @@ public final class JvmFlags
      */
     public static final String ADD_OPENS = "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED";
 
+    private static final String LOCK_PROPERTY_PREFIX = "rwsem4j.";
+
     private JvmFlags()
     {
     }
 
     /**
+     * This JVM's {@code rwsem4j.*} system properties as {@code -D} flags, sorted: the lock's switches (for example
+     * {@code -Drwsem4j.w7=on}) given to the bench reach every JMH fork and child JVM, and reports name them
+     * ({@link org.rwsem4j.bench.report.MachineInfo}), so a run never measures other settings than it says.
+     *
+     * @return the flags, possibly empty
+     */
+    public static List<String> lockProperties()
+    {
+        final List<String> flags = new ArrayList<>();
+        for (final String name : new TreeSet<>(System.getProperties().stringPropertyNames()))
+        {
+            if (name.startsWith(LOCK_PROPERTY_PREFIX))
+            {
+                flags.add("-D" + name + "=" + System.getProperty(name));
+            }
+        }
+        return flags;
+    }
+
+    /**
+     * The flags of a JMH fork started by this bench: {@link #ADD_OPENS} and {@link #lockProperties()}. JMH's
+     * {@code jvmArgsAppend} option replaces the annotation's, so it names both.
+     *
+     * @return the flags
+     */
+    public static String[] forkFlags()
+    {
+        final List<String> flags = new ArrayList<>(List.of(ADD_OPENS));
+        flags.addAll(lockProperties());
+        return flags.toArray(new String[0]);
+    }
+
+    /**
      * The command line of a child JVM that runs one of this bench's commands: this JVM's {@code java}, the flags every
-     * child needs ({@link #ADD_OPENS}), this JVM's class path and {@link BenchMain}.
+     * child needs ({@link #ADD_OPENS}), this JVM's lock switches ({@link #lockProperties()}), its class path and
+     * {@link BenchMain}.
      *
      * @param benchArgs the bench's command line in the child, e.g. {@code fairness rrwl 8 2 5000 10}
      * @return the command, mutable (callers may append)
@@ -27,8 +64,9 @@ public final class JvmFlags
     public static List<String> childCommand(final List<String> benchArgs)
     {
         final String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-        final List<String> command = new ArrayList<>(List.of(java, ADD_OPENS, "-cp",
-            System.getProperty("java.class.path"), BenchMain.class.getName()));
+        final List<String> command = new ArrayList<>(List.of(java, ADD_OPENS));
+        command.addAll(lockProperties());
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), BenchMain.class.getName()));
         command.addAll(benchArgs);
         return command;
     }

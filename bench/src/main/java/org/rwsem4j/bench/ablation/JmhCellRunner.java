@@ -16,10 +16,11 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
+import org.rwsem4j.bench.JvmFlags;
 
 /**
- * Runs one JMH cell for one fork, programmatically, and turns the result into a {@link Sample}. The fork's
- * {@code --add-opens} flag comes from the benchmark's {@code @Fork(jvmArgsAppend = JvmFlags.ADD_OPENS)}.
+ * Runs one JMH cell for one fork, programmatically, and turns the result into a {@link Sample}. The fork gets
+ * {@link JvmFlags#forkFlags()}: the {@code --add-opens} flag and the lock switches this JVM was given.
  */
 public final class JmhCellRunner
 {
@@ -48,6 +49,7 @@ public final class JmhCellRunner
             .forks(1)
             .threads(cell.threads())
             .shouldFailOnError(true)
+            .jvmArgsAppend(JvmFlags.forkFlags())
             .verbosity(VerboseMode.SILENT)
             .timeout(TimeValue.minutes(10));
         cell.params().forEach(b::param);

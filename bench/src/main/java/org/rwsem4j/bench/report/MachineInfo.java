@@ -7,8 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Paths;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
+
+import org.rwsem4j.bench.JvmFlags;
 
 /**
  * Where and when a run happened: cores, CPU, JVM, OS, date, the commit the bench was built from (recorded by the
@@ -134,6 +137,17 @@ public record MachineInfo(int cores, String cpu, String jvm, String os, String d
             "seeds' Westmere, about 140 on Skylake and later)%n",
             cores, cpu, jvm, os, date, commit, pauseNanos) + (tokenNanos > 0 ? String.format(Locale.ROOT,
             "- load unit `tokens`: 1 token (`Blackhole.consumeCPU`) = %.2f ns here (both units measured over long " +
-            "calls; a call of a few units also pays the call's fixed cost)%n", tokenNanos) : "");
+            "calls; a call of a few units also pays the call's fixed cost)%n", tokenNanos) : "") + lockSwitches();
+    }
+
+    /**
+     * @return a report line naming the lock switches this run passes to every fork ({@link JvmFlags#lockProperties()}),
+     *         or nothing
+     */
+    public static String lockSwitches()
+    {
+        final List<String> flags = JvmFlags.lockProperties();
+        return flags.isEmpty() ? "" : "- lock switches, in every fork: `" + String.join(" ", flags) + "`" +
+            System.lineSeparator();
     }
 }

@@ -163,7 +163,7 @@ final class ShareRun
         final MachineInfo m = MachineInfo.probe(0, 0);
         final StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "- machine: %d cores (%s), %s, %s%n- commit: %s%n", m.cores(), m.cpu(),
-            m.jvm(), m.os(), m.commit()));
+            m.jvm(), m.os(), m.commit())).append(MachineInfo.lockSwitches());
         b.append("- command: `java -jar bench/target/rwsem4j-bench.jar ").append(WriterShareCommand.NAME)
             .append(arguments.isEmpty() ? "" : " " + String.join(" ", arguments)).append("`\n");
         b.append(String.format(Locale.ROOT, "- started %s, took %s; load average at the end %s%n", started,
