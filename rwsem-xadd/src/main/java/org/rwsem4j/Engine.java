@@ -145,12 +145,14 @@ abstract class Engine
      *    it anyway (its acquisition keeps WAITERS for them, its departure through rwsemDelWakeWaiter restores it
      *    first); nothing else can change the head meanwhile. A waiter queueing behind the awake head does not restore
      *    it, or one arrival would undo the window for the rest of the slice. The price is fairness during the window:
-     *    readers join a reader phase past the awake writer (as W1 lets writers steal), until its try; HANDOFF, set by a
+     *    readers join a reader phase past the awake writer (as W1 lets writers steal), until its try, on the fast path
+     *    where reader-steal's guard against joining an active phase is never consulted; HANDOFF, set by a
      *    writer that waited too long or (handoff-on-readers) found readers, closes the window, since the wake then
      *    leaves WAITERS alone. So W7 is on only in variants with a handoff (without one, readers passing the woken
      *    writer at every wake could starve it for good), and off under a handoff policy that marks phase changes
      *    (phase-fair: there no arriving reader may pass a queued writer, and a reader may be placed ahead of the head).
-     *    Off by default until it is shown fair to writers under a reader flood (bench/NOTEBOOK.md, "W7").
+     *    Off by default: under a reader flood the woken writer loses its window to the joining readers, and the
+     *    slowest writer's share drops below the fairness bound (bench/NOTEBOOK.md, "W7").
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
      * count at once, then striped (EventCounters), standing in for the kernel's per-CPU lock events, so counting
      * stays off the contended lines and a lock contended once stays small.
@@ -201,9 +203,9 @@ abstract class Engine
     static final int MAX_READERS_WAKEUP = 256;
 
     /**
-     * {@code -Drwsem4j.w7=on}: W7 (see the notes) in the variants it applies to. Off by default until it is shown fair
-     * to writers under a reader flood (bench/NOTEBOOK.md, "W7", has the measurements); the switch exists for measuring
-     * it and for the work that would show or make it fair.
+     * {@code -Drwsem4j.w7=on}: W7 (see the notes) in the variants it applies to. Off by default: it costs writers under
+     * a reader flood (bench/NOTEBOOK.md, "W7", has the measurements); the switch exists for measuring it and for the
+     * work that would make it fair.
      */
     static final boolean W7 = "on".equals(System.getProperty("rwsem4j.w7"));
 
