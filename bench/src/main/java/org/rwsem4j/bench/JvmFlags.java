@@ -15,13 +15,16 @@ public final class JvmFlags
     public static final String ADD_OPENS = "--add-opens=java.base/jdk.internal.misc=ALL-UNNAMED";
 
     private static final String LOCK_PROPERTY_PREFIX = "rwsem4j.";
+    /** Properties of this project's test harnesses (scale, golden files, expected modules): not the lock's switches. */
+    private static final List<String> HARNESS_PREFIXES = List.of("rwsem4j.test.", "rwsem4j.golden.", "rwsem4j.all.");
 
     private JvmFlags()
     {
     }
 
     /**
-     * This JVM's {@code rwsem4j.*} system properties as {@code -D} flags, sorted: the lock's switches (for example
+     * This JVM's {@code rwsem4j.*} system properties as {@code -D} flags, sorted, except the test harnesses'
+     * ({@code rwsem4j.test.*}, {@code rwsem4j.golden.*}, {@code rwsem4j.all.*}): the lock's switches (for example
      * {@code -Drwsem4j.w7=on}) given to the bench reach every JMH fork and child JVM, and reports name them
      * ({@link org.rwsem4j.bench.report.MachineInfo}), so a run never measures other settings than it says.
      *
@@ -32,7 +35,7 @@ public final class JvmFlags
         final List<String> flags = new ArrayList<>();
         for (final String name : new TreeSet<>(System.getProperties().stringPropertyNames()))
         {
-            if (name.startsWith(LOCK_PROPERTY_PREFIX))
+            if (name.startsWith(LOCK_PROPERTY_PREFIX) && HARNESS_PREFIXES.stream().noneMatch(name::startsWith))
             {
                 flags.add("-D" + name + "=" + System.getProperty(name));
             }

@@ -14,12 +14,15 @@ import org.rwsem4j.bench.report.MachineInfo;
 /** The lock switches given to the bench reach its forks and children, and its reports name them. */
 class JvmFlagsTest
 {
-    private static final String SWITCH = "rwsem4j.testSwitch";
+    private static final String SWITCH = "rwsem4j.benchSwitch";
+    /** A test harness's property (this module's surefire sets another one, {@code rwsem4j.test.build-commit}). */
+    private static final String HARNESS = "rwsem4j.test.benchScale";
 
     @AfterEach
     void clear()
     {
         System.clearProperty(SWITCH);
+        System.clearProperty(HARNESS);
     }
 
     @Test
@@ -39,7 +42,10 @@ class JvmFlagsTest
     void otherPropertiesStayBehind()
     {
         System.setProperty(SWITCH, "on");
+        System.setProperty(HARNESS, "7");
         assertFalse(JvmFlags.lockProperties().stream().anyMatch(f -> f.startsWith("-Djava.")),
+            JvmFlags.lockProperties()::toString);
+        assertFalse(JvmFlags.lockProperties().stream().anyMatch(f -> f.startsWith("-D" + HARNESS)),
             JvmFlags.lockProperties()::toString);
         System.clearProperty(SWITCH);
         assertFalse(JvmFlags.lockProperties().contains("-D" + SWITCH + "=on"));
