@@ -151,8 +151,8 @@ abstract class Engine
      *    leaves WAITERS alone. So W7 is on only in variants with a handoff (without one, readers passing the woken
      *    writer at every wake could starve it for good), and off under a handoff policy that marks phase changes
      *    (phase-fair: there no arriving reader may pass a queued writer, and a reader may be placed ahead of the head).
-     *    Off by default: under a reader flood the woken writer loses its window to the joining readers, and the
-     *    slowest writer's share drops below the fairness bound (bench/NOTEBOOK.md, "W7").
+     *    Off by default: it lowers the slowest writer's share under a reader flood, below the fairness bound in some
+     *    runs, for a reason only partly understood (bench/NOTEBOOK.md, "W7 and the reader flood").
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
      * count at once, then striped (EventCounters), standing in for the kernel's per-CPU lock events, so counting
      * stays off the contended lines and a lock contended once stays small.
@@ -204,7 +204,7 @@ abstract class Engine
 
     /**
      * {@code -Drwsem4j.w7=on}: W7 (see the notes) in the variants it applies to. Off by default: it costs writers under
-     * a reader flood (bench/NOTEBOOK.md, "W7", has the measurements); the switch exists for measuring it and for the
+     * a reader flood (bench/NOTEBOOK.md, "W7 and the reader flood", has the measurements); the switch exists for measuring it and for the
      * work that would make it fair.
      */
     static final boolean W7 = "on".equals(System.getProperty("rwsem4j.w7"));
