@@ -204,8 +204,8 @@ abstract class Engine
 
     /**
      * {@code -Drwsem4j.w7=on}: W7 (see the notes) in the variants it applies to. Off by default: it costs writers under
-     * a reader flood (bench/NOTEBOOK.md, "W7 and the reader flood", has the measurements); the switch exists for measuring it and for the
-     * work that would make it fair.
+     * a reader flood (bench/NOTEBOOK.md, "W7 and the reader flood", has the measurements); the switch exists for
+     * measuring it and for the work that would make it fair.
      */
     static final boolean W7 = "on".equals(System.getProperty("rwsem4j.w7"));
 
