@@ -154,8 +154,9 @@ abstract class Engine
      *    Off by default: it lowers the slowest writer's share under a reader flood, below the fairness bound in some
      *    runs, for a reason only partly understood (bench/NOTEBOOK.md, "W7 and the reader flood").
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
-     * count at once, then striped (EventCounters), standing in for the kernel's per-CPU lock events, so counting
-     * stays off the contended lines and a lock contended once stays small.
+     * count at once, then a row per counting thread (EventCounters), standing in for the kernel's per-CPU lock
+     * events, so counting stays off the contended lines, takes no atomic add on a hot lock, and a lock contended once
+     * stays small.
      *
      * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
      * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls

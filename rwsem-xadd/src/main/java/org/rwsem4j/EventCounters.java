@@ -3,6 +3,8 @@ package org.rwsem4j;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.IntFunction;
 
 import org.agrona.concurrent.AtomicBuffer;
 
@@ -10,43 +12,43 @@ import org.rwsem4j.stats.StatsFile;
 
 /**
  * One lock's {@link LockEvent} counters, kept off the contended lines and small until they are
- * contended. The kernel's lock events are per-CPU; Java has no per-CPU storage, so the counters grow the
- * way {@link java.util.concurrent.atomic.LongAdder} does:
+ * contended. The kernel's lock events are per-CPU; Java has no per-CPU storage, so the counters are per thread once
+ * a lock is hot:
  * <ul>
  *   <li>on the first slow-path event a lock allocates one compact row, one 8-byte cell per event, and adds to it with
  *   a CAS;</li>
- *   <li>the first CAS that fails (two threads counting at once) allocates the striped rows: {@link #STRIPES} rows on
- *   lines of their own, a thread adding to the row its id picks. Later counts go there; the compact row keeps what
- *   it has.</li>
+ *   <li>the first CAS that fails (two threads counting at once) allocates {@link #SLOTS} slots for thread rows
+ *   ({@link ThreadRow}). A thread counts in the row of the slot its id picks, taking the slot if it is free or its
+ *   owner has terminated; a row has one writer, so its adds take no atomic instruction. A thread whose slot a live
+ *   thread holds adds to the compact row with an atomic add.</li>
  * </ul>
- * So a lock contended once keeps a few hundred bytes of counters, and a hot one the striped rows, where one shared
- * row made every counted event a contended read-modify-write (under steady oversubscription nearly every operation
- * counts a steal and an awake-writer skip, so the shared row dominated such a cell). Reads sum the compact
- * row and every striped row, so a count is exact once the adders are done and may miss additions still in flight, as
- * the kernel's per-CPU sums do; both only grow, so a count never goes back.
+ * So a lock contended once keeps a few hundred bytes of counters, and a hot one a row for each thread that counts
+ * on it. An atomic add was the cost: under steady oversubscription nearly every operation counts an event (a reader's
+ * steal), and an atomic add at that point slowed a whole cell even on a row no other thread wrote. Reads sum the
+ * compact row and every thread row, so a count is exact once the adders are done and may miss additions still in
+ * flight, as the kernel's per-CPU sums do; every cell only grows, so a count never goes back.
  *
- * <p>Only slow paths call {@link #inc}. The two events counted on nearly every operation of a steadily contended lock
- * take no atomic there, since an atomic add at either point is paid on every such operation: the write
- * lock's holder counts {@link LockEvent#WLOCK_STEAL} with a plain add ({@link #incWriteLockSteal}), and an unlock that
- * skips an awake writer adds to that writer's {@link RwsemWaiter#awakeSkips}, which the writer folds in here once.
- * Counters published in a stats file ({@link StatsFile}) are one row in the file, not striped: the file's layout is
- * what its readers expect.
+ * <p>Only slow paths call {@link #inc}. Two events counted on nearly every operation of a steadily contended lock
+ * take even the row lookup out of the way: the write lock's holder counts {@link LockEvent#WLOCK_STEAL} with a plain
+ * add ({@link #incWriteLockSteal}), and an unlock that skips an awake writer adds to that writer's
+ * {@link RwsemWaiter#awakeSkips}, which the writer folds in here once. Counters published in a stats file
+ * ({@link StatsFile}) are one row in the file with atomic adds: the file's layout is what its readers expect.
  */
 final class EventCounters
 {
     private static final int N = LockEvent.values().length;
-    /** Longs per row: the events rounded up to whole 64-byte lines, rows 128 bytes apart or more. */
-    static final int ROW_LONGS = ((N + 7) / 8 + 1) * 8;
-    /** Rows: twice the processors rounded up to a power of two (two running threads rarely share one), at most 8. */
-    static final int STRIPES =
-        Math.min(8, Integer.highestOneBit(2 * Runtime.getRuntime().availableProcessors() - 1) << 1);
+    /**
+     * Slots for thread rows, picked by thread id: a pool of up to this many threads created one after another has a
+     * slot each. An empty slot costs a reference.
+     */
+    static final int SLOTS = 32;
     /**
      * {@code -Drwsem4j.events=off}: count nothing, for measuring what counting costs; every count
      * then reads 0.
      */
     static final boolean OFF = "off".equals(System.getProperty("rwsem4j.events"));
     private static final VarHandle STORAGE;
-    private static final VarHandle STRIPED;
+    private static final VarHandle ROWS;
     private static final VarHandle STEALS;
 
     static
@@ -55,7 +57,7 @@ final class EventCounters
         {
             final MethodHandles.Lookup lookup = MethodHandles.lookup();
             STORAGE = lookup.findVarHandle(EventCounters.class, "storage", Object.class);
-            STRIPED = lookup.findVarHandle(EventCounters.class, "striped", AtomicLongArray.class);
+            ROWS = lookup.findVarHandle(EventCounters.class, "rows", AtomicReferenceArray.class);
             STEALS = lookup.findVarHandle(EventCounters.class, "writeLockSteals", long.class);
         }
         catch (final ReflectiveOperationException ex)
@@ -69,9 +71,9 @@ final class EventCounters
     /** The compact row (or, in stats-file mode, the file's values buffer); null until the first event. */
     @SuppressWarnings("unused") // accessed through STORAGE
     private volatile Object storage;
-    /** The striped rows; null until two threads collide on the compact row. */
-    @SuppressWarnings("unused") // accessed through STRIPED
-    private volatile AtomicLongArray striped;
+    /** The thread rows' slots; null until two threads collide on the compact row. */
+    @SuppressWarnings("unused") // accessed through ROWS
+    private volatile AtomicReferenceArray<ThreadRow> rows;
     /**
      * {@link LockEvent#WLOCK_STEAL} of a lock that is not published: added by {@link #incWriteLockSteal()} only while
      * the adder holds the write lock, so one thread at a time, each ordered after the last by the lock word's
@@ -92,10 +94,10 @@ final class EventCounters
         this.storage = values;
     }
 
-    /** The row of the calling thread: consecutive thread ids land on different rows. */
-    private static int row()
+    /** The slot of {@code thread}'s row: consecutive thread ids land on different slots. */
+    static int slot(final Thread thread)
     {
-        return (int)Thread.currentThread().getId() & (STRIPES - 1);
+        return (int)thread.getId() & (SLOTS - 1);
     }
 
     void inc(final LockEvent event)
@@ -128,10 +130,17 @@ final class EventCounters
         {
             return;
         }
-        final AtomicLongArray rows = striped;
-        if (rows != null)
+        final AtomicReferenceArray<ThreadRow> slots = rows;
+        if (slots != null)
         {
-            rows.getAndAdd(row() * ROW_LONGS + event.ordinal(), delta);
+            final Thread me = Thread.currentThread();
+            final ThreadRow row = slots.getPlain(slot(me)); // a stale read only sends the add the slower way
+            if (row != null && row.owner == me)
+            {
+                row.add(event.ordinal(), delta);
+                return;
+            }
+            addToSlot(slots, me, event.ordinal(), delta);
             return;
         }
         final Object s = storage();
@@ -153,22 +162,57 @@ final class EventCounters
         }
     }
 
-    /** Two threads counted at once on the compact row: count in the striped rows from now on. */
+    /** Two threads counted at once on the compact row: count in thread rows from now on. */
     private void addContended(final AtomicLongArray compact, final int i, final long delta)
     {
-        final AtomicLongArray rows = striped();
-        if (rows == null)
+        final AtomicReferenceArray<ThreadRow> slots = rows();
+        if (slots == null)
         {
-            compact.getAndAdd(i, delta); // no memory for the stripes: the compact row still counts
+            compact.getAndAdd(i, delta); // no memory for the slots: the compact row still counts
             return;
         }
-        rows.getAndAdd(row() * ROW_LONGS + i, delta);
+        addToSlot(slots, Thread.currentThread(), i, delta);
     }
 
-    /** {@return whether the counters have grown to the striped rows} */
-    boolean isStriped()
+    /**
+     * Adds in {@code me}'s row, taking its slot first if it is free or its owner has terminated (the new row starts
+     * from the dead one's counts); if a live thread holds the slot, or the row cannot be allocated, adds to the
+     * compact row with an atomic add.
+     */
+    private void addToSlot(final AtomicReferenceArray<ThreadRow> slots, final Thread me, final int i, final long delta)
     {
-        return striped != null;
+        final int slot = slot(me);
+        final ThreadRow row = slots.get(slot);
+        if (row != null && row.owner == me)
+        {
+            row.add(i, delta);
+            return;
+        }
+        if (row == null || !row.owner.isAlive()) // a terminated owner's adds happen-before isAlive() returns false
+        {
+            final ThreadRow mine = allocateRow(me, row);
+            if (mine != null && slots.compareAndSet(slot, row, mine))
+            {
+                mine.add(i, delta);
+                return;
+            }
+        }
+        final AtomicLongArray compact = (AtomicLongArray)storage; // allocated before the slots
+        compact.getAndAdd(i, delta);
+    }
+
+    /** {@return whether the counters have grown to thread rows} */
+    boolean hasThreadRows()
+    {
+        return rows != null;
+    }
+
+    /** {@return the owner of the row in {@code slot}, or null} */
+    Thread rowOwner(final int slot)
+    {
+        final AtomicReferenceArray<ThreadRow> slots = rows;
+        final ThreadRow row = slots == null ? null : slots.get(slot);
+        return row == null ? null : row.owner;
     }
 
     long get(final LockEvent event)
@@ -184,12 +228,13 @@ final class EventCounters
             return ((AtomicBuffer)s).getLongVolatile(offsets[event.ordinal()]);
         }
         long sum = held + ((AtomicLongArray)s).get(event.ordinal());
-        final AtomicLongArray rows = striped;
-        if (rows != null)
+        final AtomicReferenceArray<ThreadRow> slots = rows;
+        if (slots != null)
         {
-            for (int r = 0; r < STRIPES; r++)
+            for (int slot = 0; slot < SLOTS; slot++)
             {
-                sum += rows.get(r * ROW_LONGS + event.ordinal());
+                final ThreadRow row = slots.get(slot);
+                sum += row == null ? 0 : row.get(event.ordinal());
             }
         }
         return sum;
@@ -207,7 +252,7 @@ final class EventCounters
         {
             return s;
         }
-        final AtomicLongArray fresh = allocate(N);
+        final AtomicLongArray fresh = allocate(AtomicLongArray::new, N);
         if (fresh == null)
         {
             return null;
@@ -216,29 +261,46 @@ final class EventCounters
         return witness == null ? fresh : witness;
     }
 
-    /** The striped rows, allocated on the first collision; null if that allocation failed. */
-    private AtomicLongArray striped()
+    /** The thread rows' slots, allocated on the first collision; null if that allocation failed. */
+    @SuppressWarnings("unchecked")
+    private AtomicReferenceArray<ThreadRow> rows()
     {
-        final AtomicLongArray s = striped;
+        final AtomicReferenceArray<ThreadRow> s = rows;
         if (s != null)
         {
             return s;
         }
-        final AtomicLongArray fresh = allocate(STRIPES * ROW_LONGS);
+        final AtomicReferenceArray<ThreadRow> fresh = allocate(AtomicReferenceArray::new, SLOTS);
         if (fresh == null)
         {
             return null;
         }
-        final AtomicLongArray witness = (AtomicLongArray)STRIPED.compareAndExchange(this, null, fresh);
+        final AtomicReferenceArray<ThreadRow> witness =
+            (AtomicReferenceArray<ThreadRow>)ROWS.compareAndExchange(this, null, fresh);
         return witness == null ? fresh : witness;
     }
 
-    private static AtomicLongArray allocate(final int longs)
+    /** A row for {@code owner}, or null if it could not be allocated (the count then goes to the compact row). */
+    private static ThreadRow allocateRow(final Thread owner, final ThreadRow predecessor)
     {
         try
         {
             Faults.reach(FaultPoint.COUNTERS);
-            return new AtomicLongArray(longs);
+            return new ThreadRow(owner, predecessor);
+        }
+        catch (final OutOfMemoryError ex)
+        {
+            return null;
+        }
+    }
+
+    /** An array of {@code length}, or null if it could not be allocated. */
+    private static <T> T allocate(final IntFunction<T> array, final int length)
+    {
+        try
+        {
+            Faults.reach(FaultPoint.COUNTERS);
+            return array.apply(length);
         }
         catch (final OutOfMemoryError ex)
         {
