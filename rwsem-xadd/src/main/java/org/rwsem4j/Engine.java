@@ -7,6 +7,7 @@ import static org.rwsem4j.spi.LockWordBits.READER_MASK;
 import static org.rwsem4j.spi.LockWordBits.READ_FAILED_MASK;
 import static org.rwsem4j.spi.LockWordBits.READ_FAIL;
 import static org.rwsem4j.spi.LockWordBits.WAITERS;
+import static org.rwsem4j.spi.LockWordBits.WRITER_WAKING;
 import static org.rwsem4j.spi.LockWordBits.WRITER_LOCKED;
 
 import java.lang.invoke.MethodHandles;
@@ -44,7 +45,8 @@ abstract class Engine
      * Algorithmic notes:
      *
      * The lock word ({@link LockWordBits}) is the kernel's count since 5.3 (64489e78004c): WRITER_LOCKED (bit 0),
-     * WAITERS (1), HANDOFF (2), a reader count in bits 8..62 with bias 256, READ_FAIL (63).
+     * WAITERS (1), HANDOFF (2), a reader count in bits 8..62 with bias 256, READ_FAIL (63); and, not from the kernel,
+     * WRITER_WAKING (3), which stands in for WAITERS during W7's window.
      *
      *  bit          set by                                   cleared by                               under
      *  WRITER       write fast path CAS 0->W; spinner's     upWrite fetch_add(-W); downgrade          CAS / RMW
@@ -52,6 +54,8 @@ abstract class Engine
      *  WAITERS      first waiter to queue (add); the woken   tryWriteLock (last waiter leaves);        wait lock
      *               head writer's next section, or any       addGrant / delWaiter (queue empties);
      *               departure (W7 restore)                   markWake unparking a head writer (W7)
+     *  WRITER_      markWake unparking a head writer (W7,    the woken head writer's next section, or wait lock
+     *  WAKING       in place of WAITERS)                     any departure (W7 restore)
      *  HANDOFF      tryWriteLock (a timed-out writer);       tryWriteLock (the first waiter acquires); wait lock
      *               markWake (a timed-out head reader)       addGrant (readers woken or queue empty);
      *                                                        delWaiter (queue empties)
@@ -60,7 +64,7 @@ abstract class Engine
      *
      * Every change to a live word is an atomic RMW; WAITERS and HANDOFF change only under the wait lock, so code
      * holding it may read them and subtract exactly what it read. WAITERS is set exactly when the queue is non-empty,
-     * except during W7's window below.
+     * except during W7's window below, when WRITER_WAKING is set in its place.
      *
      * The owner word (on-heap, padded) holds null, the writing Thread, READER_OWNED, or READER_OWNED_NONSPINNABLE
      * (readers own it and a spinner's reader-owned threshold ran out: the kernel's RWSEM_NONSPINNABLE bit, set only by
@@ -134,25 +138,26 @@ abstract class Engine
      *    which slows the owner most when critical sections are tiny. Looking every SPIN_PAUSES_MAX onSpinWaits lets
      *    the owner run on its own lines; the price is a release noticed up to that much later. The
      *    spin budget is checked at every look once the wait is at its most (bench/NOTEBOOK.md, "W6").
-     *  - W7 (off unless -Drwsem4j.w7=on, see the field W7), no WAITERS for a writer that is awake: a wake that unparks
-     *    the head writer (rwsemMarkWake) also takes WAITERS out of the count, unless HANDOFF is set, and the writer
-     *    puts it back (rwsemRestoreWaiters) first thing in its next section under the wait lock, before it tries the
-     *    lock and before it can sleep again. In between, the fast paths and unlocks run as if nobody were queued, as
-     *    AbstractQueuedSynchronizer's do while its queue head is runnable: the kernel's woken writer gets a CPU at
-     *    once, a JVM's may wait a scheduler slice, and with WAITERS set all that while every read went to the slow path
-     *    to steal, every write took a second CAS (W1) and every unlock looked at the queue (W3). Sound because nobody
-     *    needs a wake meanwhile: the head will try again before it sleeps, and every waiter queued behind it waits for
-     *    it anyway (its acquisition keeps WAITERS for them, its departure through rwsemDelWakeWaiter restores it
-     *    first); nothing else can change the head meanwhile. A waiter queueing behind the awake head does not restore
-     *    it, or one arrival would undo the window for the rest of the slice. The price is fairness during the window:
-     *    readers join a reader phase past the awake writer (as W1 lets writers steal), until its try, on the fast path
-     *    where reader-steal's guard against joining an active phase is never consulted; HANDOFF, set by a
-     *    writer that waited too long or (handoff-on-readers) found readers, closes the window, since the wake then
-     *    leaves WAITERS alone. So W7 is on only in variants with a handoff (without one, readers passing the woken
-     *    writer at every wake could starve it for good), and off under a handoff policy that marks phase changes
-     *    (phase-fair: there no arriving reader may pass a queued writer, and a reader may be placed ahead of the head).
-     *    Off by default: it lowers the slowest writer's share under a reader flood, below the fairness bound in some
-     *    runs, for a reason only partly understood (bench/NOTEBOOK.md, "W7 and the reader flood").
+     *  - W7 (-Drwsem4j.w7=off switches it off alone, see the field W7), no WAITERS for a writer that is awake: a wake
+     *    that unparks the head writer (rwsemMarkWake) swaps WAITERS in the count for WRITER_WAKING, unless HANDOFF is
+     *    set, and the writer swaps them back (rwsemRestoreWaiters) first thing in its next section under the wait
+     *    lock, before it tries the lock and before it can sleep again. In between, unlocks run as if nobody were
+     *    queued, as AbstractQueuedSynchronizer's do while its queue head is runnable: the kernel's woken writer gets a
+     *    CPU at once, a JVM's may wait a scheduler slice, and with WAITERS set all that while every unlock looked at
+     *    the queue (W3). Sound because nobody needs a wake meanwhile: the head will try again before it sleeps, and
+     *    every waiter queued behind it waits for it anyway (its acquisition keeps WAITERS for them, its departure
+     *    through rwsemDelWakeWaiter restores it first); nothing else can change the head meanwhile. A waiter queueing
+     *    behind the awake head does not restore it, or one arrival would undo the window for the rest of the slice.
+     *    WRITER_WAKING fails the fast paths as WAITERS does, with one exception: a reader whose add finds no other
+     *    reader (it starts a reader phase) keeps its bias on the fast path, where reader-steal would have let it steal
+     *    from the slow path; a reader that would join an active phase goes to the slow path, where reader-steal's
+     *    guard sends it to the queue, as with WAITERS set. Writers steal past the awake writer as W1 lets them past any
+     *    queue. A first form took WAITERS out with nothing in its place: the fast paths then let every reader join a
+     *    phase past the awake writer, and under a reader flood the writer, once it ran, found the phase full and slept
+     *    again (it halved the slowest flood writer's share). HANDOFF, set by a writer that waited too long or
+     *    (handoff-on-readers) found readers, closes the window, since the wake then leaves WAITERS alone. So W7 is on
+     *    only in variants with a handoff, and off under a handoff policy that marks phase changes (phase-fair: there no
+     *    arriving reader may pass a queued writer, and a reader may be placed ahead of the head).
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
      * count at once, then a row per counting thread (EventCounters), standing in for the kernel's per-CPU lock
      * events, so counting stays off the contended lines, takes no atomic add on a hot lock, and a lock contended once
@@ -204,11 +209,10 @@ abstract class Engine
     static final int MAX_READERS_WAKEUP = 256;
 
     /**
-     * {@code -Drwsem4j.w7=on}: W7 (see the notes) in the variants it applies to. Off by default: it costs writers under
-     * a reader flood (bench/NOTEBOOK.md, "W7 and the reader flood", has the measurements); the switch exists for
-     * measuring it and for the work that would make it fair.
+     * {@code -Drwsem4j.w7=off}: W7 (see the notes) off, the other platform adaptations on; for measuring W7 alone
+     * (bench/NOTEBOOK.md has the measurements). Any other value, or none, leaves it on where it applies.
      */
-    static final boolean W7 = "on".equals(System.getProperty("rwsem4j.w7"));
+    static final boolean W7 = !"off".equals(System.getProperty("rwsem4j.w7"));
 
     /** W6: the most onSpinWaits a spinner waits between two looks at the owner or two tries of the lock. */
     static final int SPIN_PAUSES_MAX = 64;
@@ -439,7 +443,10 @@ abstract class Engine
         final EventCounters events;
         final Batch batch = new Batch();
         final Ops ops = new Ops();
-        /** W7: a wake took WAITERS out of the count for the awake head writer. Read and written under the wait lock. */
+        /**
+         * W7: a wake swapped WAITERS for WRITER_WAKING in the count for the awake head writer. Read and written under
+         * the wait lock.
+         */
         boolean waitersTakenOut;
 
         Contended(final EventCounters events)
@@ -549,7 +556,7 @@ abstract class Engine
     boolean downRead(final int mode, final long nanos) throws InterruptedException
     {
         final long c = word.getAndAdd(READER_BIAS) + READER_BIAS;
-        if ((c & READ_FAILED_MASK) == 0)
+        if ((c & READ_FAILED_MASK) == 0 || startsPhasePastWokenWriter(c))
         {
             rwsemSetReaderOwned();
             Reference.reachabilityFence(this);
@@ -558,6 +565,15 @@ abstract class Engine
         final boolean got = downReadSlowpath(c, mode, nanos);
         Reference.reachabilityFence(this);
         return got;
+    }
+
+    /**
+     * W7 (see the notes): the count a reader's add returned shows the woken head writer's window and no other reader,
+     * so this reader starts a reader phase on the fast path, as reader-steal would let it from the slow path.
+     */
+    private static boolean startsPhasePastWokenWriter(final long c)
+    {
+        return (c & READ_FAILED_MASK) == WRITER_WAKING && LockWordBits.readers(c) == 1;
     }
 
     /** {@code down_read_trylock}, through the variant's {@link ReadTrylock}. */
@@ -984,7 +1000,7 @@ abstract class Engine
         return true;
     }
 
-    /** {@code down_write_trylock}: the same single CAS; fails while WAITERS is set (anyone queued, but see W7). */
+    /** {@code down_write_trylock}: the same single CAS; fails while anyone is queued (WAITERS or WRITER_WAKING). */
     boolean downWriteTrylock()
     {
         final boolean got = word.compareAndExchange(0, WRITER_LOCKED) == 0;
@@ -1416,7 +1432,7 @@ abstract class Engine
     private static boolean readerMaySteal(final long c)
     {
         return (c & (WRITER_LOCKED | HANDOFF | READ_FAIL)) == 0 &&
-            ((c & WAITERS) == 0 || LockWordBits.readers(c) == 0);
+            ((c & (WAITERS | WRITER_WAKING)) == 0 || LockWordBits.readers(c) == 0);
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -1650,8 +1666,9 @@ abstract class Engine
 
     /**
      * W7 (see the notes), under the wait lock, first in the woken head writer's next section and in every departure
-     * from the queue: put back the WAITERS that a wake took out for the awake head writer, so that the rest of the
-     * section sees WAITERS exactly when the queue is non-empty. A waiter queueing behind the awake writer does not.
+     * from the queue: swap the WRITER_WAKING that a wake put in for the awake head writer back for WAITERS (if the
+     * queue is still non-empty), so that the rest of the section sees WAITERS exactly when the queue is non-empty. A
+     * waiter queueing behind the awake writer does not.
      */
     private void rwsemRestoreWaiters()
     {
@@ -1659,10 +1676,7 @@ abstract class Engine
         if (c.waitersTakenOut)
         {
             c.waitersTakenOut = false;
-            if (!c.queue.isEmpty())
-            {
-                word.getAndAdd(WAITERS);
-            }
+            word.getAndAdd((c.queue.isEmpty() ? 0 : WAITERS) - WRITER_WAKING);
         }
     }
 
@@ -1717,7 +1731,7 @@ abstract class Engine
                 events().inc(LockEvent.WAKE_WRITER);
                 if (takesWaitersOut() && (word.getVolatile() & (WAITERS | HANDOFF)) == WAITERS)
                 {
-                    word.getAndAdd(-WAITERS); // W7: the fast paths run past the awake writer until it is back
+                    word.getAndAdd(WRITER_WAKING - WAITERS); // W7: unlocks run past the awake writer until it is back
                     contended().waitersTakenOut = true;
                 }
             }

@@ -52,6 +52,12 @@ public final class RwsemState
         return (count & LockWordBits.WAITERS) != 0;
     }
 
+    /** {@return whether WRITER_WAKING is set: W7's window, the queue's head a writer already woken} */
+    public boolean writerWaking()
+    {
+        return (count & LockWordBits.WRITER_WAKING) != 0;
+    }
+
     /** {@return whether HANDOFF is set} */
     public boolean handoff()
     {

@@ -221,7 +221,7 @@ class RwsemCancellationTest
         w1.thread().interrupt();
         assertInstanceOf(InterruptedException.class, w1.joinFailure());
         assertEquals(1, lock.getQueueLength());
-        // The departure woke writer-2, and the wake took WAITERS out of the count for it (W7) until it is back.
+        // The departure woke writer-2, and the wake swapped WAITERS for WRITER_WAKING for it (W7) until it is back.
         await("writer-2 back in the queue with WAITERS", () -> lock.state().count() == (WRITER_LOCKED | WAITERS),
             lock.state()::toString);
         assertFalse(w2.hasAcquired());
@@ -247,7 +247,7 @@ class RwsemCancellationTest
         r1.thread().interrupt();
         assertInstanceOf(InterruptedException.class, r1.joinFailure());
         assertEquals(1, lock.getQueueLength());
-        // The departure woke writer-2, and the wake took WAITERS out of the count for it (W7) until it is back.
+        // The departure woke writer-2, and the wake swapped WAITERS for WRITER_WAKING for it (W7) until it is back.
         await("writer-2 back in the queue with WAITERS", () -> lock.state().count() == (WRITER_LOCKED | WAITERS),
             lock.state()::toString);
 
@@ -317,7 +317,7 @@ class RwsemCancellationTest
         LockSupport.unpark(r1.thread());
         assertFalse(r1.join(), "the timed reader acquired a write-held lock");
         assertEquals(1, lock.getQueueLength(), lock.state()::toString);
-        // The departure woke writer-2, and the wake took WAITERS out of the count for it (W7) until it is back.
+        // The departure woke writer-2, and the wake swapped WAITERS for WRITER_WAKING for it (W7) until it is back.
         await("writer-2 back in the queue with WAITERS", () -> lock.state().count() == (WRITER_LOCKED | WAITERS),
             lock.state()::toString);
 

@@ -25,7 +25,7 @@ public final class JvmFlags
     /**
      * This JVM's {@code rwsem4j.*} system properties as {@code -D} flags, sorted, except the test harnesses'
      * ({@code rwsem4j.test.*}, {@code rwsem4j.golden.*}, {@code rwsem4j.all.*}): the lock's switches (for example
-     * {@code -Drwsem4j.w7=on}) given to the bench reach every JMH fork and child JVM, and reports name them
+     * {@code -Drwsem4j.w7=off}) given to the bench reach every JMH fork and child JVM, and reports name them
      * ({@link org.rwsem4j.bench.report.MachineInfo}), so a run never measures other settings than it says.
      *
      * @return the flags, possibly empty

@@ -63,7 +63,8 @@ class UpReadClearTest
         }
         w1.join();
         assertEquals(Scene.MARKED, marked, "precondition: w1 marked the lock");
-        // WAITERS itself may be gone: the last reader's wake took it out for w1 (the engine's W7) until w1 is back.
+        // WAITERS itself may be gone: the last reader's wake swapped it for WRITER_WAKING for w1 (the engine's W7)
+        // until w1 is back.
         assertTrue(!freed.waiters().isEmpty() && !freed.writerLocked() && freed.readers() == 0,
             () -> "precondition: a free lock with w1 queued: " + freed);
         assertEquals(Scene.READERS, freed.owner(), "the last reader left with waiters queued and kept the mark");

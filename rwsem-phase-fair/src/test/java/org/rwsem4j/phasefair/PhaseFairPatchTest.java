@@ -126,8 +126,8 @@ class PhaseFairPatchTest
     void aReaderDoesNotStealPastAWokenWriter()
     {
         assertEquals(0, stealsPastAWokenWriter(lock(PHASE_FAIR)), "phase-fair: no steal past a queued writer");
-        // The control runs without the platform adaptations: with them, the wake takes WAITERS out for the woken
-        // writer (the engine's W7) and the reader's fast path takes the lock before any steal decision.
+        // The control runs without the platform adaptations: with them, the wake swaps WAITERS for WRITER_WAKING for
+        // the woken writer (the engine's W7) and the reader's fast path starts a phase before any steal decision.
         assertTrue(stealsPastAWokenWriter(Rwsem.builder().variant(REQUIRED).onHeap().spinBudget(Duration.ofNanos(16))
             .handoffTimeout(Duration.ofMinutes(1)).platformAdaptations(false).build()) > 0,
             "control: reader-steal never stole in the rounds");

@@ -18,8 +18,8 @@ import org.rwsem4j.testkit.Locker;
  * The state reader stealing is for, held still: a holder {@code h} releases the lock while a writer {@code w} is
  * queued; the unlock wakes {@code w}, but {@code w} is stopped in its clock read (woken, not yet tried), so the lock
  * is free with WAITERS set. A reader {@code r} then arrives: its fast path fails on WAITERS and its slow path decides.
- * The lock is built without the platform adaptations ({@link Steps#kernelLock}): with them, the wake takes WAITERS out
- * for the woken writer (W7) and {@code r}'s fast path takes the lock before any steal decision.
+ * The lock is built without the platform adaptations ({@link Steps#kernelLock}): with them, the wake swaps WAITERS for
+ * WRITER_WAKING for the woken writer (W7) and {@code r}'s fast path starts a reader phase before any steal decision.
  *
  * @param atDecision the lock's counters once {@code r} has stolen or gone to sleep
  * @param stateAtDecision the lock's state then

@@ -33,9 +33,9 @@ final class Steps
     }
 
     /**
-     * The same lock without the platform adaptations. With the engine's W7 on ({@code -Drwsem4j.w7=on}) a wake takes
-     * WAITERS out of the count for the writer it wakes, so a free lock with WAITERS set and a woken writer exists only
-     * between an unlock and its wake; without the adaptations it lasts until the writer tries, as in the kernel.
+     * The same lock without the platform adaptations. With the engine's W7 a wake swaps WAITERS in the count for
+     * WRITER_WAKING for the writer it wakes, so a free lock with WAITERS set and a woken writer exists only between
+     * an unlock and its wake; without the adaptations it lasts until the writer tries, as in the kernel.
      */
     static Rwsem kernelLock(final String spec, final TestClock clock)
     {

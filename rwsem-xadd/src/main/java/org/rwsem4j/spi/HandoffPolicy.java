@@ -60,7 +60,7 @@ public interface HandoffPolicy
      * the head of the queue hands the bit to that writer (it holds it from the grant on, so no reader arriving later
      * joins the granted phase, and it inherits the lock when the phase drains). The kernel's grant clears the bit.
      * The answer must never change for a policy: the engine asks at several points and relies on the same answer
-     * (with phase changes, for one, it never takes WAITERS out for a woken writer, its platform adaptation W7).
+     * (with phase changes, for one, it never swaps WAITERS out for a woken writer, its platform adaptation W7).
      *
      * @return false by default (the kernel)
      */

@@ -5,18 +5,22 @@ package org.rwsem4j.spi;
  *
  * <h2>Guide to the count field</h2>
  * <pre>
- *  63   62 ................................. 8  7 ... 3   2         1         0
- * +----+------------------------------------+---------+---------+---------+---------+
- * | RF |   reader count (one READER_BIAS     | reserved| HANDOFF | WAITERS | WRITER  |
- * |    |   per active or attempting reader)  |         |         |         |         |
- * +----+------------------------------------+---------+---------+---------+---------+
+ *  63   62 ........................... 8  7 ... 4    3        2         1         0
+ * +----+------------------------------+---------+---------+---------+---------+---------+
+ * | RF |   reader count (one          | reserved| WRITER_ | HANDOFF | WAITERS | WRITER  |
+ * |    |   READER_BIAS per active or  |         | WAKING  |         |         |         |
+ * |    |   attempting reader)         |         |         |         |         |         |
+ * +----+------------------------------+---------+---------+---------+---------+---------+
  * </pre>
  * <ul>
  *   <li>{@link #WRITER_LOCKED}: a writer holds the lock. Set only by a CAS that saw no lock bits.</li>
  *   <li>{@link #WAITERS}: the wait queue is non-empty and its head needs a wake. Changed only under the engine's wait
- *       lock, with an atomic RMW. With the engine's W7 switched on ({@code -Drwsem4j.w7=on}; see its notes) a wake
- *       that unparks the head writer takes the bit out until that writer is back under the wait lock: the queue may
- *       then be non-empty while the bit is clear.</li>
+ *       lock, with an atomic RMW. Under the engine's platform adaptation W7 (see its notes) a wake that unparks the
+ *       head writer swaps this bit for {@link #WRITER_WAKING} until that writer is back under the wait lock.</li>
+ *   <li>{@link #WRITER_WAKING}: not from the kernel. The wait queue is non-empty and its head is a writer already
+ *       woken, which will try the lock again before it sleeps: unlocks need not wake anyone. Fails the fast paths as
+ *       WAITERS does, except a reader's that finds no other reader. Set in place of WAITERS, and changed, only under
+ *       the wait lock; never set together with WAITERS.</li>
  *   <li>{@link #HANDOFF}: the lock must go to the queue head; no fast path, trylock, spinner or reader steal may take
  *       it. Changed only under the wait lock.</li>
  *   <li>reader count: readers acquire with one fetch-add of {@link #READER_BIAS}; the bits include readers that
@@ -31,10 +35,12 @@ public final class LockWordBits
 {
     /** A writer holds the lock. */
     public static final long WRITER_LOCKED = 1L;
-    /** The wait queue is non-empty (and its head not a writer already woken: W7). */
+    /** The wait queue is non-empty and its head may need a wake. */
     public static final long WAITERS = 1L << 1;
     /** The lock is reserved for the queue head. */
     public static final long HANDOFF = 1L << 2;
+    /** The wait queue is non-empty and its head is a writer already woken (W7), in place of {@link #WAITERS}. */
+    public static final long WRITER_WAKING = 1L << 3;
     /** Bit position of the reader count. */
     public static final int READER_SHIFT = 8;
     /** One reader. */
@@ -46,7 +52,7 @@ public final class LockWordBits
     /** Any holder. */
     public static final long LOCK_MASK = WRITER_LOCKED | READER_MASK;
     /** A read fast path fails if any of these is set. */
-    public static final long READ_FAILED_MASK = WRITER_LOCKED | WAITERS | HANDOFF | READ_FAIL;
+    public static final long READ_FAILED_MASK = WRITER_LOCKED | WAITERS | HANDOFF | WRITER_WAKING | READ_FAIL;
     /** The unlocked value. */
     public static final long UNLOCKED = 0L;
 
@@ -86,6 +92,10 @@ public final class LockWordBits
         if ((count & HANDOFF) != 0)
         {
             sb.append(",handoff");
+        }
+        if ((count & WRITER_WAKING) != 0)
+        {
+            sb.append(",writer-waking");
         }
         if ((count & READ_FAIL) != 0)
         {
