@@ -447,7 +447,7 @@ abstract class Engine
          * W7: a wake swapped WAITERS for WRITER_WAKING in the count for the awake head writer. Read and written under
          * the wait lock.
          */
-        boolean waitersTakenOut;
+        boolean waitersSwapped;
 
         Contended(final EventCounters events)
         {
@@ -1658,7 +1658,7 @@ abstract class Engine
      * W7 (see the notes) applies: the adaptations are on, and the variant has a handoff that marks no phase changes
      * (without a handoff nothing would bound the readers passing the woken writer; under phase-fair none may).
      */
-    private boolean takesWaitersOut()
+    private boolean swapsWaitersOut()
     {
         final HandoffPolicy handoff = choices.handoff();
         return W7 && adapt && handoff != HandoffPolicy.NEVER && !handoff.phaseChange();
@@ -1673,9 +1673,9 @@ abstract class Engine
     private void rwsemRestoreWaiters()
     {
         final Contended c = contended();
-        if (c.waitersTakenOut)
+        if (c.waitersSwapped)
         {
-            c.waitersTakenOut = false;
+            c.waitersSwapped = false;
             word.getAndAdd((c.queue.isEmpty() ? 0 : WAITERS) - WRITER_WAKING);
         }
     }
@@ -1729,10 +1729,10 @@ abstract class Engine
                 head.wakeup = true;
                 wakeQ.add(head.thread);
                 events().inc(LockEvent.WAKE_WRITER);
-                if (takesWaitersOut() && (word.getVolatile() & (WAITERS | HANDOFF)) == WAITERS)
+                if (swapsWaitersOut() && (word.getVolatile() & (WAITERS | HANDOFF)) == WAITERS)
                 {
                     word.getAndAdd(WRITER_WAKING - WAITERS); // W7: unlocks run past the awake writer until it is back
-                    contended().waitersTakenOut = true;
+                    contended().waitersSwapped = true;
                 }
             }
             return;

@@ -13,7 +13,7 @@ import org.rwsem4j.Rwsem;
 import org.rwsem4j.testkit.TestClock;
 
 /**
- * W7's lock-word transitions under Lincheck 3.7 model checking: the wake that takes WAITERS out of the count for the
+ * W7's lock-word transitions under Lincheck 3.7 model checking: the wake that swaps WAITERS for WRITER_WAKING for the
  * head writer it unparks, and the writer's restore, on a lock with a handoff (W7 needs one; its timeout does not pass
  * on the test clock here). Two timed writers (a timed writer's wait loop ends on the ticking
  * test clock, which keeps a queued writer within the model's reach, see {@link Schedules}; each yields twice in its

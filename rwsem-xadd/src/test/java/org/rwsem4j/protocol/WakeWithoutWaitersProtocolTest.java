@@ -18,16 +18,16 @@ import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
 
 /**
- * W7, the wake that takes WAITERS out of the count for the head writer it unparks, in Lincheck 3.7 stress mode (real
- * threads, real parking: the model checker's park returns at once and cannot follow a queued writer, see
- * {@link Schedules}), on a lock with a handoff (W7 needs one; this module's tests switch it on). Two writers (each
- * yielding inside its section, so that the others queue and sleep) and a reader loop over the lock; a watcher polls
- * {@link Rwsem#state()} for the window (a queue with WAITERS out of the count) so that the run shows W7 at work.
+ * W7, the wake that swaps WAITERS for WRITER_WAKING in the count for the head writer it unparks, in Lincheck 3.7
+ * stress mode (real threads, real parking: the model checker's park returns at once and cannot follow a queued writer,
+ * see {@link Schedules}), on a lock with a handoff (W7 needs one). Two writers (each yielding inside its section, so
+ * that the others queue and sleep) and a reader loop over the lock; a watcher polls {@link Rwsem#state()} for the
+ * window (WRITER_WAKING in the count, in place of WAITERS) so that the run shows W7 at work.
  *
  * <p>Checked in every invocation: exclusion ({@link Occupancy}); every operation returns (Lincheck reports a hang
  * otherwise); and, at the end, a quiescent lock. Seeded bug: the woken head writer does not put
  * WAITERS back before it tries the lock and sleeps again. When its try fails (a writer took the lock in the window),
- * it sleeps with WAITERS out, the holder's unlock sees nobody to wake, and the writer is never woken: the lost
+ * it sleeps with WAITERS swapped out, the holder's unlock sees nobody to wake, and the writer is never woken: the lost
  * wakeup this test must report as a hang.
  */
 @Timeout(180)
@@ -58,7 +58,7 @@ class WakeWithoutWaitersProtocolTest
         static String describe()
         {
             return INVOCATIONS.sum() + " invocations: head writers woken " + WRITER_WAKES.sum() +
-                ", the watcher saw a queue with WAITERS out of the count " + WINDOWS_SEEN.sum() + " times";
+                ", the watcher saw WRITER_WAKING in the count " + WINDOWS_SEEN.sum() + " times";
         }
     }
 
@@ -112,7 +112,7 @@ class WakeWithoutWaitersProtocolTest
             for (int i = 0; i < WATCH_POLLS && lockersDone.get() < 3; i++)
             {
                 final RwsemState st = lock.state();
-                if (!st.waiters().isEmpty() && !st.waitersFlag())
+                if (st.writerWaking())
                 {
                     Tally.WINDOWS_SEEN.increment();
                 }
