@@ -154,8 +154,9 @@ abstract class Engine
      *    guard sends it to the queue, as with WAITERS set. Writers steal past the awake writer as W1 lets them past any
      *    queue. A first form took WAITERS out with nothing in its place: the fast paths then let every reader join a
      *    phase past the awake writer, and under a reader flood the writer, once it ran, found the phase full and slept
-     *    again (it halved the slowest flood writer's share). HANDOFF, set by a writer that waited too long or
-     *    (handoff-on-readers) found readers, closes the window, since the wake then leaves WAITERS alone. So W7 is on
+     *    again (it lowered the slowest flood writer's share: bench/NOTEBOOK.md). HANDOFF, set by a writer that waited
+     *    too long or (handoff-on-readers) found readers, closes the window, since the wake then leaves WAITERS alone.
+     *    So W7 is on
      *    only in variants with a handoff, and off under a handoff policy that marks phase changes (phase-fair: there no
      *    arriving reader may pass a queued writer, and a reader may be placed ahead of the head).
      * Not switchable, and not from the kernel either: the event counters are one compact row until two threads
