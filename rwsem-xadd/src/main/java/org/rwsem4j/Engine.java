@@ -106,10 +106,11 @@ abstract class Engine
      * server runs more threads than cores, and a woken waiter may wait a whole scheduler slice for a CPU. Without
      * these, every unlock under steady contention takes the wait lock and unparks the head writer again and again
      * (more wakeups than operations, almost no real sleeps), and every writer queues behind it:
-     *  - W1, writer steal in the fast path: when the write fast path's CAS from 0 fails on WAITERS alone, a second
-     *    CAS from the value it returned takes the free lock past the queue (rwsem_try_write_lock_unqueued,
-     *    writerStealPastWaiters); the kernel steals only from inside its optimistic spin, and the JVM cannot always
-     *    spin. HANDOFF still stops it, so a waiter past its timeout is not starved.
+     *  - W1, writer steal in the fast path: the write fast path of a lock that was contended once reads the count
+     *    first and, when the lock is free with only waiters queued, takes it past the queue by a CAS from what it
+     *    read (rwsem_try_write_lock_unqueued); the kernel's fast path is a CAS from 0, and it steals only from inside
+     *    its optimistic spin, which the JVM cannot always run. HANDOFF still stops it, so a waiter past its timeout
+     *    is not starved.
      *  - W2, one outstanding wakeup: a queued writer sets its waiting flag before each try of the lock; a wake unparks
      *    the head writer only if it is waiting and clears the flag, so a writer already woken is not unparked again
      *    before it has tried (AbstractQueuedSynchronizer's signal status plays the same part).
@@ -345,11 +346,11 @@ abstract class Engine
      *
      * <p>The places that may install it are the slow paths' entries, each before it holds anything it could not give
      * back if the allocation threw ({@link FaultPoint#CONTENDED}): {@link #readerStealBeforeQueueing} (the reader's
-     * bias is backed out), {@link #downWriteSlowpath} and {@link #writerStealPastWaiters} (nothing held yet), and the
-     * optimistic spin of a trylock-free slow path. Unlocks and downgrade reach it only when the count has WAITERS,
-     * which a waiter sets under the wait lock after installing it; the count's atomic update orders the two, so an
-     * unlock never allocates. Diagnostics ({@link #toString}, {@link #state}, {@link #eventsOrNull}) never install
-     * it: reading a lock's metrics must not grow it.
+     * bias is backed out), {@link #downWriteSlowpath} (nothing held yet), and the optimistic spin of a trylock-free
+     * slow path. Unlocks and downgrade reach it only when the count has WAITERS, which a waiter sets under the wait
+     * lock after installing it; the count's atomic update orders the two, so an unlock never allocates. Diagnostics
+     * ({@link #toString}, {@link #state}, {@link #eventsOrNull}) never install it: reading a lock's metrics must not
+     * grow it.
      */
     private Contended contended()
     {
@@ -963,18 +964,25 @@ abstract class Engine
     // ------------------------------------------------------------------------------------------------------------
 
     /**
-     * {@code down_write}: CAS from 0. With the platform adaptations (W1) a CAS that failed on WAITERS alone is
-     * followed at once by a CAS from the value it returned ({@code rwsem_try_write_lock_unqueued}), before the slow
-     * path: under steady oversubscription a woken waiter that has not run yet keeps WAITERS set nearly all the time,
-     * and the CAS from 0 then always fails (entering the slow path for the steal costs a large share of a
-     * writers-only cell). Reading the count before the first CAS instead slows the uncontended write, so the
-     * uncontended path stays one CAS.
+     * {@code down_write}: CAS from 0. With the platform adaptations (W1), once the lock has its contended state, the
+     * fast path reads the count first and, when the lock is free and only waiters are queued, takes it past them by a
+     * CAS from what it read ({@code rwsem_try_write_lock_unqueued}): under steady oversubscription a woken waiter that
+     * has not run yet keeps WAITERS (or WRITER_WAKING) set nearly all the time, so a CAS from 0 would fail on nearly
+     * every acquisition and cost a second CAS. Reading first also keeps a writer that finds the lock held from taking
+     * the count's line from the holder with a CAS bound to fail ({@code AbstractQueuedSynchronizer}'s
+     * {@code tryAcquire} reads its state first too). A lock never contended keeps the single CAS from 0, because the
+     * read slows the uncontended write; the contended state is read plainly, as a hint: a stale null only costs the
+     * CAS from 0 and the slow path. A CAS that fails after the read goes to the slow path.
      */
     boolean downWrite(final int mode, final long nanos) throws InterruptedException
     {
-        final long c = word.compareAndExchange(0, WRITER_LOCKED);
-        if (c == 0 || adapt && (c & (LOCK_MASK | HANDOFF)) == 0 && writerStealPastWaiters(c))
+        final long c = adapt && CONTENDED.get(this) != null ? word.getVolatile() : 0; // a plain read: a hint
+        if ((c & (LOCK_MASK | HANDOFF)) == 0 && word.compareAndExchange(c, c | WRITER_LOCKED) == c)
         {
+            if (c != 0)
+            {
+                countWriterStealPastWaiters();
+            }
             setWriterOwner(Thread.currentThread());
             Reference.reachabilityFence(this);
             return true;
@@ -984,21 +992,15 @@ abstract class Engine
         return got;
     }
 
-    /** W1: the fast path's CAS from 0 saw a free lock with waiters queued: take it past them, once. */
-    private boolean writerStealPastWaiters(final long c)
+    /** W1: the fast path took a free lock past the waiters queued; counted while the write lock is held. */
+    private void countWriterStealPastWaiters()
     {
-        if (word.compareAndExchange(c, c | WRITER_LOCKED) != c)
-        {
-            return false;
-        }
-        // Counted after the CAS, which follows the failed one at once (nothing between them but the test above).
-        // WAITERS was set, so the contended state exists; it is read, never made, here: a lock is held now.
+        // WAITERS or WRITER_WAKING was set, so the contended state exists; it is read, never made, here.
         final Contended contended = contendedOrNull();
         if (contended != null)
         {
             contended.events.incWriteLockSteal();
         }
-        return true;
     }
 
     /** {@code down_write_trylock}: the same single CAS; fails while anyone is queued (WAITERS or WRITER_WAKING). */
