@@ -49,7 +49,8 @@ abstract class Engine
      * WRITER_WAKING (3), which stands in for WAITERS during W7's window.
      *
      *  bit          set by                                   cleared by                               under
-     *  WRITER       write fast path CAS 0->W; spinner's     upWrite fetch_add(-W); downgrade          CAS / RMW
+     *  WRITER       write fast path CAS c->c|W (W1: c may    upWrite fetch_add(-W); downgrade          CAS / RMW
+     *               hold waiter bits); spinner's
      *               tryWriteLockUnqueued; tryWriteLock
      *  WAITERS      first waiter to queue (add); the woken   tryWriteLock (last waiter leaves);        wait lock
      *               head writer's next section, or any       addGrant / delWaiter (queue empties);
@@ -971,8 +972,9 @@ abstract class Engine
      * every acquisition and cost a second CAS. Reading first also keeps a writer that finds the lock held from taking
      * the count's line from the holder with a CAS bound to fail ({@code AbstractQueuedSynchronizer}'s
      * {@code tryAcquire} reads its state first too). A lock never contended keeps the single CAS from 0, because the
-     * read slows the uncontended write; the contended state is read plainly, as a hint: a stale null only costs the
-     * CAS from 0 and the slow path. A CAS that fails after the read goes to the slow path.
+     * read slows the uncontended write; a lock contended once keeps its contended state, so its uncontended writes
+     * pay the read from then on. The contended state is read plainly, as a hint: a stale null only costs the CAS
+     * from 0 and the slow path. A CAS that fails after the read goes to the slow path.
      */
     boolean downWrite(final int mode, final long nanos) throws InterruptedException
     {
