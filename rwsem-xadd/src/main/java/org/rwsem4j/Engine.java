@@ -133,13 +133,18 @@ abstract class Engine
      *    still spin on readers (spin-on-readers): with long read sections that spin is how a writer gets in between
      *    readers, and without it the reader-flood fairness case's slowest writer starves (far below its no-starvation
      *    bound).
-     *  - W6, a spinner looks less and less often: between two looks at the owner (rwsemSpinOnOwner) and between two
-     *    tries of the lock (rwsemOptimisticSpin's loop) it waits 1, 2, 4, ... up to SPIN_PAUSES_MAX onSpinWaits,
-     *    from 1 again at each spin. The kernel's spinner looks after every cpu_relax(); a JVM spinner on a second
-     *    core that does so takes the owner's lines (the owner word, the count) from the running owner at every look,
-     *    which slows the owner most when critical sections are tiny. Looking every SPIN_PAUSES_MAX onSpinWaits lets
-     *    the owner run on its own lines; the price is a release noticed up to that much later. The
-     *    spin budget is checked at every look once the wait is at its most (bench/NOTEBOOK.md, "W6").
+     *  - W6, a spinner looks seldom: between two looks at the owner (rwsemSpinOnOwner) and between two tries of the
+     *    lock (rwsemOptimisticSpin's loop) it waits SPIN_PAUSES_MAX onSpinWaits, from its first look on. The
+     *    kernel's spinner looks after every cpu_relax(); a JVM spinner on a second core that does so takes the
+     *    owner's lines (the owner word, the count) from the running owner at every look, which slows the owner most
+     *    when critical sections are tiny. And an owner that unlocks and locks again in a loop leaves the lock free
+     *    for a few ns each time: a spinner that looks often catches such a gap within a few looks and takes the
+     *    lock, the former owner fails its fast path and spins in turn, and two cores hand the lock back and forth
+     *    every few operations, each handover a round of cache misses on every line of the lock. A first form
+     *    doubled the wait from 1 at each spin, and its quick first looks were enough to keep two writers in that
+     *    mode in some runs. Looking every SPIN_PAUSES_MAX onSpinWaits lets the owner run on its own lines; the price
+     *    is a release noticed up to that much later. The spin budget is checked at every look (bench/NOTEBOOK.md,
+     *    "W6").
      *  - W7 (-Drwsem4j.w7=off switches it off alone, see the field W7), no WAITERS for a writer that is awake: a wake
      *    that unparks the head writer (rwsemMarkWake) swaps WAITERS in the count for WRITER_WAKING, unless HANDOFF is
      *    set, and the writer swaps them back (rwsemRestoreWaiters) first thing in its next section under the wait
@@ -217,7 +222,7 @@ abstract class Engine
      */
     static final boolean W7 = !"off".equals(System.getProperty("rwsem4j.w7"));
 
-    /** W6: the most onSpinWaits a spinner waits between two looks at the owner or two tries of the lock. */
+    /** W6: the onSpinWaits a spinner waits between two looks at the owner or two tries of the lock. */
     static final int SPIN_PAUSES_MAX = 64;
 
 
@@ -1466,7 +1471,6 @@ abstract class Engine
         boolean taken = false;
         boolean countedNull = false;
         boolean countedReaders = false;
-        int outerPause = 1;
         try
         {
             for (;;)
@@ -1503,7 +1507,7 @@ abstract class Engine
                     break;
                 }
                 attempt.previous = st;
-                outerPause = spinPause(outerPause);
+                spinPause();
             }
         }
         finally
@@ -1536,16 +1540,12 @@ abstract class Engine
     }
 
     /**
-     * W6 (see the notes): waits {@code pauses} onSpinWaits; returns the next wait, doubled up to
-     * {@link #SPIN_PAUSES_MAX} with the adaptations on, 1 (the kernel's one cpu_relax) without them.
+     * W6 (see the notes): waits {@link #SPIN_PAUSES_MAX} onSpinWaits with the adaptations on, one (the kernel's
+     * cpu_relax) without them.
      */
-    private int spinPause(final int pauses)
+    private void spinPause()
     {
-        for (int k = 0; k < pauses; k++)
-        {
-            Thread.onSpinWait();
-        }
-        return adapt && pauses < SPIN_PAUSES_MAX ? pauses << 1 : pauses;
+        SpinPause.pause(adapt ? SPIN_PAUSES_MAX : 1);
     }
 
     /**
@@ -1562,9 +1562,9 @@ abstract class Engine
         {
             return st;
         }
-        int pause = 1;
         for (int i = 1; ; i++)
         {
+            spinPause(); // ownerState(o) has just looked at the owner
             if (exit != OwnerSpinExit.NEVER && exit.quit(word.getVolatile()))
             {
                 return OwnerState.NONSPINNABLE;
@@ -1574,7 +1574,7 @@ abstract class Engine
             {
                 return ownerState(now);
             }
-            if (((i & 15) == 0 || pause == SPIN_PAUSES_MAX) &&
+            if ((adapt || (i & 15) == 0) &&
                 (!ownerRunning((Thread)o) || clock().nanoTime() - deadline > 0))
             {
                 // The owner may have released and then blocked or ended since the read above: a writer that lets
@@ -1582,7 +1582,6 @@ abstract class Engine
                 final Object last = lvOwner();
                 return last != o ? ownerState(last) : OwnerState.NONSPINNABLE;
             }
-            pause = spinPause(pause);
         }
     }
 
