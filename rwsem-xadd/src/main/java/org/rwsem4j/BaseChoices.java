@@ -6,9 +6,11 @@ import static org.rwsem4j.spi.LockWordBits.READ_FAILED_MASK;
 import org.rwsem4j.spi.DecisionPoint;
 import org.rwsem4j.spi.HandoffPolicy;
 import org.rwsem4j.spi.HandoffWait;
+import org.rwsem4j.spi.LockWord;
 import org.rwsem4j.spi.OwnerSpinExit;
 import org.rwsem4j.spi.OwnerState;
 import org.rwsem4j.spi.ReadTrylock;
+import org.rwsem4j.spi.ReaderBias;
 import org.rwsem4j.spi.ReaderGrant;
 import org.rwsem4j.spi.ReaderSpin;
 import org.rwsem4j.spi.ReaderSteal;
@@ -104,4 +106,48 @@ final class BaseChoices
 
     /** The writer holding the handoff sleeps like any waiter until it is woken. */
     static final HandoffWait HANDOFF_WRITER_SLEEPS = (path, writer) -> false;
+
+    /**
+     * No reader bias: the bit is never set, so no read goes through a table and no writer revokes. The engine keeps
+     * {@code null} in its field for this choice ({@link Engine}'s read paths then pay one null check), so none of these
+     * methods is ever called by it.
+     */
+    static final ReaderBias NO_READER_BIAS = new ReaderBias()
+    {
+        @Override
+        public int tryBiasedRead(final LockWord word, final Object lock)
+        {
+            return NOT_BIASED;
+        }
+
+        @Override
+        public boolean tryBiasedUnlock(final Object lock)
+        {
+            return false;
+        }
+
+        @Override
+        public boolean visibleReaders(final Object lock)
+        {
+            return false;
+        }
+
+        @Override
+        public int biasedReaders(final Object lock)
+        {
+            return 0;
+        }
+
+        @Override
+        public long inhibitNanos(final long revocationNanos)
+        {
+            return 0;
+        }
+
+        @Override
+        public String toString()
+        {
+            return "no reader bias";
+        }
+    };
 }

@@ -30,6 +30,7 @@ final class Catalogue
         MODULE_OF.put("reader-steal", "rwsem-reader-steal");
         MODULE_OF.put("nonspinnable", "rwsem-nonspinnable");
         MODULE_OF.put("phase-fair", "rwsem-phase-fair");
+        MODULE_OF.put("reader-bias", "rwsem-reader-bias");
     }
 
     static final String BASE = "base";

@@ -4,6 +4,7 @@ import org.rwsem4j.spi.HandoffPolicy;
 import org.rwsem4j.spi.HandoffWait;
 import org.rwsem4j.spi.OwnerSpinExit;
 import org.rwsem4j.spi.ReadTrylock;
+import org.rwsem4j.spi.ReaderBias;
 import org.rwsem4j.spi.ReaderGrant;
 import org.rwsem4j.spi.ReaderSpin;
 import org.rwsem4j.spi.ReaderSteal;
@@ -28,6 +29,7 @@ import org.rwsem4j.spi.WokenWriter;
  * @param handoff {@link org.rwsem4j.spi.DecisionPoint#HANDOFF} ({@link HandoffPolicy#NEVER}: no handoff)
  * @param ownerSpinExit {@link org.rwsem4j.spi.DecisionPoint#SPIN_ON_HANDOFF}
  * @param handoffWait {@link org.rwsem4j.spi.DecisionPoint#HANDOFF_WAIT}
+ * @param readerBias {@link org.rwsem4j.spi.DecisionPoint#READER_BIAS}
  */
 record Choices(
     Tunables tunables,
@@ -41,6 +43,7 @@ record Choices(
     UnlockWake unlockWake,
     HandoffPolicy handoff,
     OwnerSpinExit ownerSpinExit,
-    HandoffWait handoffWait)
+    HandoffWait handoffWait,
+    ReaderBias readerBias)
 {
 }

@@ -7,9 +7,11 @@ import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 import jdk.jfr.Threshold;
+import jdk.jfr.Timespan;
 
 /**
- * JFR event for a contended acquisition: one per slow-path lock call, committed when it ends (acquired or not).
+ * JFR event for a contended acquisition: one per slow-path lock call, committed when it ends (acquired or not), and
+ * one per reader-bias revocation (a write that waited for the table of visible readers).
  * Enabled by default with a 20 ms threshold, like the JDK's {@code jdk.JavaMonitorEnter}; change both in a JFR
  * settings file or with {@code -XX:StartFlightRecording:settings=...}. Fast paths never create it, and when JFR is
  * not recording {@code shouldCommit()} is false and nothing is written.
@@ -47,4 +49,14 @@ final class ContendedEvent extends jdk.jfr.Event
     @Label("Handed Off")
     @Description("the locker took the lock through the handoff bit")
     boolean handedOff;
+
+    @Label("Bias Revocation")
+    @Description("reader bias: how long the writer waited for the table of visible readers (0: no revocation)")
+    @Timespan(Timespan.NANOSECONDS)
+    long biasRevocationNanos;
+
+    @Label("Bias Inhibit")
+    @Description("reader bias: how long the bias then stays off")
+    @Timespan(Timespan.NANOSECONDS)
+    long biasInhibitNanos;
 }

@@ -5,6 +5,7 @@ import static org.rwsem4j.spi.LockWordBits.LOCK_MASK;
 import static org.rwsem4j.spi.LockWordBits.READER_BIAS;
 import static org.rwsem4j.spi.LockWordBits.READER_MASK;
 import static org.rwsem4j.spi.LockWordBits.READ_FAILED_MASK;
+import static org.rwsem4j.spi.LockWordBits.READ_BIASED;
 import static org.rwsem4j.spi.LockWordBits.READ_FAIL;
 import static org.rwsem4j.spi.LockWordBits.WAITERS;
 import static org.rwsem4j.spi.LockWordBits.WRITER_WAKING;
@@ -27,6 +28,7 @@ import org.rwsem4j.spi.LockWordBits;
 import org.rwsem4j.spi.OwnerSpinExit;
 import org.rwsem4j.spi.OwnerState;
 import org.rwsem4j.spi.ReadTrylock;
+import org.rwsem4j.spi.ReaderBias;
 import org.rwsem4j.spi.ReaderGrant;
 import org.rwsem4j.spi.SlowPath;
 import org.rwsem4j.spi.SpinPolicy;
@@ -62,6 +64,8 @@ abstract class Engine
      *                                                        delWaiter (queue empties)
      *  readers      fast path fetch_add; trial grant;        upRead CAS (checked, never underflows);   RMW
      *               addGrant; reader steal                   slow-path back-outs of our own bias
+     *  READ_        construction (with a reader bias);       rwsemRevokeBias, once the table holds no  CAS / RMW
+     *  BIASED       upRead's CAS, past the inhibit window    reader of this lock (the write owner)
      *
      * Every change to a live word is an atomic RMW; WAITERS and HANDOFF change only under the wait lock, so code
      * holding it may read them and subtract exactly what it read. WAITERS is set exactly when the queue is non-empty,
@@ -171,6 +175,23 @@ abstract class Engine
      * events, so counting stays off the contended lines, takes no atomic add on a hot lock, and a lock contended once
      * stays small.
      *
+     * Reader bias (DecisionPoint.READER_BIAS, BRAVO, Dice and Kogan 2019; not from the kernel, whose answer for
+     * read-mostly locks is the separate percpu-rwsem): while READ_BIASED is set, a reader claims its entry in a table
+     * of visible readers that every lock shares and re-reads the word; it holds the lock if the word still has
+     * READ_BIASED and no bit of READ_FAILED_MASK, and it never writes the word. A writer takes the lock as always
+     * (READ_BIASED fails only the write from 0, which then takes the slow path), and after every acquisition that
+     * found the bit (the fast path's witness; a volatile read after the slow path) it waits, holding the lock, until
+     * no entry names this lock, then clears the bit (rwsemRevokeBias). The claim and re-read against the writer's RMW
+     * and scan are a Dekker pattern on volatile accesses: either the reader sees WRITER_LOCKED and leaves its entry,
+     * or the writer sees the entry and waits. Because the re-read needs READ_BIASED, a reader that read the bit
+     * before a revocation and claims after it cannot slip past the next writer; because it needs no WAITERS,
+     * WRITER_WAKING or HANDOFF, a queued writer stops new biased reads (phase-fair's rule) and a biased reader never
+     * passes the queue. The bit stays off for the hook's inhibit window after a revocation (N times its wait) and is
+     * re-armed by a read unlock that finds another reader counted (the count's line is moving between cores): only
+     * such an unlock reads the clock. A revocation that gives up (trylock, deadline, interrupt) releases the lock with
+     * the bit still set. Biased readers wake nobody, so the revoking writer spins within its spin budget and then
+     * parks with a doubling backoff. The inhibit deadline lives in the contended state, which every revocation makes.
+     *
      * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
      * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls
      * RUNNABLE. So a virtual locker's optimistic and handoff spins get VirtualLocker.SHORT_BUDGET_NANOS (2 us)
@@ -226,6 +247,14 @@ abstract class Engine
     static final int SPIN_PAUSES_MAX = 64;
 
 
+    /** The inhibit deadline's unit: 2^10 ns (about a microsecond). */
+    static final int INHIBIT_SHIFT = 10;
+    /** The longest inhibit window, in those units (about a second). */
+    static final int INHIBIT_MAX_UNITS = 1 << 20;
+    /** A revoking writer's first park, past its spin budget; it doubles up to {@link #REVOKE_PARK_MAX_NANOS}. */
+    static final long REVOKE_PARK_MIN_NANOS = 1_000;
+    static final long REVOKE_PARK_MAX_NANOS = 1_000_000;
+
     /** How many {@code onSpinWait}s a waiter spins on its flags before it parks (a microsecond or two). */
     static final int PARK_SPINS = 64;
 
@@ -233,6 +262,10 @@ abstract class Engine
     static final int UNINTERRUPTIBLE = 0;
     static final int INTERRUPTIBLE = 1;
     static final int TIMED = 2;
+    /** A write trylock's revocation: one look at the table ({@link #rwsemRevokeBias}). */
+    private static final int TRYLOCK = 3;
+    /** {@link #rwsemRevokeBias}: no start time was read (the write took the fast path, or it is not timed). */
+    private static final long NO_START = Long.MIN_VALUE;
 
     /** Wake types of {@code rwsem_mark_wake}. */
     static final int WAKE_ANY = 0;
@@ -268,9 +301,14 @@ abstract class Engine
     private final Choices choices;
     // The fast paths' choices, copied so a fast path makes no dependent load through choices.
     private final ReadTrylock readTrylock;
-    private final boolean markReaderOwned;
-    /** {@link RwsemBuilder#platformAdaptations}: read by the write fast path (W1) and the slow paths. */
-    private final boolean adapt;
+    /** {@link DecisionPoint#READER_BIAS}, or {@code null} for the base's none (one null check on the read paths). */
+    private final ReaderBias readerBias;
+    /**
+     * The seeded bug (bits 0-7, see below), {@link #ADAPT} ({@link RwsemBuilder#platformAdaptations}: read by the
+     * write fast path, W1, and the slow paths) and {@link #MARK_READER_OWNED} ({@link DecisionPoint#READER_OWNER}) in
+     * one int, so that {@link #readerBias} costs a lock no bytes.
+     */
+    private final int flags;
 
     /**
      * A seeded handoff-bookkeeping bug for the handoff protocol tests' negative controls, read once at construction
@@ -278,8 +316,8 @@ abstract class Engine
      * {@link #FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE}, {@link #FAULT_NO_HANDOFF_INHERIT} or
      * {@link #FAULT_RACY_CONTENDED_INSTALL}, {@link #FAULT_PHASE_HANDOFF_TWICE} or {@link #FAULT_W7_NO_RESTORE}. The
      * engine's own bookkeeping cannot be broken from a patch, so its seeded
-     * bugs need this. Every comparison sits behind {@link Faults#ENABLED}, so in production it folds away; the field
-     * itself stays, one {@code int} per lock.
+     * bugs need this. Every comparison sits behind {@link Faults#ENABLED}, so in production it folds away; its bits
+     * stay, in {@link #flags}.
      */
     static final int FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE = 1;
     static final int FAULT_NO_HANDOFF_INHERIT = 2;
@@ -289,7 +327,9 @@ abstract class Engine
     static final int FAULT_PHASE_HANDOFF_TWICE = 4;
     /** W7: the woken head writer does not put WAITERS back before it tries and sleeps again (a lost wakeup). */
     static final int FAULT_W7_NO_RESTORE = 5;
-    private final int fault = Faults.seededBug();
+    private static final int FAULT_MASK = 0xFF;
+    private static final int ADAPT = 1 << 8;
+    private static final int MARK_READER_OWNED = 1 << 9;
 
     /**
      * A new engine for the policy whose {@code choices} it gets. Its owner word is packed beside the engine's fields unless the
@@ -320,8 +360,13 @@ abstract class Engine
         this.sync = new RwsemSync(this);
         JfrSupport.init();
         this.readTrylock = choices.readTrylock();
-        this.markReaderOwned = choices.markReaderOwned();
-        this.adapt = choices.tunables().platformAdaptations();
+        this.readerBias = choices.readerBias() == BaseChoices.NO_READER_BIAS ? null : choices.readerBias();
+        this.flags = (Faults.seededBug() & FAULT_MASK) | (choices.tunables().platformAdaptations() ? ADAPT : 0) |
+            (choices.markReaderOwned() ? MARK_READER_OWNED : 0);
+        if (readerBias != null)
+        {
+            word.getAndAdd(READ_BIASED); // armed from the start; nobody else sees the word yet
+        }
     }
 
     /** {@return the choices of this lock's policy, shared with every lock of the policy} */
@@ -333,6 +378,22 @@ abstract class Engine
     Tunables tunables()
     {
         return choices.tunables();
+    }
+
+    /** The seeded bug ({@link Faults#seededBug()} at construction; 0 in production). */
+    private int fault()
+    {
+        return flags & FAULT_MASK;
+    }
+
+    private boolean adapt()
+    {
+        return (flags & ADAPT) != 0;
+    }
+
+    private boolean markReaderOwned()
+    {
+        return (flags & MARK_READER_OWNED) != 0;
     }
 
     private NanoClock clock()
@@ -368,7 +429,7 @@ abstract class Engine
     {
         Faults.reach(FaultPoint.CONTENDED);
         final Contended fresh = new Contended(new EventCounters());
-        if (Faults.ENABLED && fault == FAULT_RACY_CONTENDED_INSTALL)
+        if (Faults.ENABLED && fault() == FAULT_RACY_CONTENDED_INSTALL)
         {
             Thread.yield();
             CONTENDED.setRelease(this, fresh);
@@ -456,6 +517,12 @@ abstract class Engine
          * the wait lock.
          */
         boolean waitersSwapped;
+        /**
+         * Reader bias: the end of the inhibit window after the last revocation, in units of 2^{@link #INHIBIT_SHIFT}
+         * ns ({@link #inhibitPassed}). Written by the revoking write owner, read racily by read unlocks (a stale value
+         * only moves the re-arm); an int, so that the contended state of a lock with no reader bias stays its size.
+         */
+        int biasInhibitUntil;
 
         Contended(final EventCounters events)
         {
@@ -502,7 +569,7 @@ abstract class Engine
      */
     private void rwsemSetReaderOwned()
     {
-        if (markReaderOwned)
+        if (markReaderOwned())
         {
             final Object o = loOwner();
             if (o != READER_OWNED && o != READER_OWNED_NONSPINNABLE)
@@ -560,9 +627,18 @@ abstract class Engine
     // Read side
     // ------------------------------------------------------------------------------------------------------------
 
-    /** {@code down_read}: one fetch-add; the slow path keeps the bias it added. */
+    /**
+     * {@code down_read}: one fetch-add; the slow path keeps the bias it added. With a reader bias, an armed lock is
+     * read through the table first, leaving the count alone.
+     */
     boolean downRead(final int mode, final long nanos) throws InterruptedException
     {
+        final ReaderBias bias = readerBias;
+        if (bias != null && biasedRead(bias))
+        {
+            Reference.reachabilityFence(this);
+            return true;
+        }
         final long c = word.getAndAdd(READER_BIAS) + READER_BIAS;
         if ((c & READ_FAILED_MASK) == 0 || startsPhasePastWokenWriter(c))
         {
@@ -587,6 +663,12 @@ abstract class Engine
     /** {@code down_read_trylock}, through the variant's {@link ReadTrylock}. */
     boolean downReadTrylock()
     {
+        final ReaderBias bias = readerBias;
+        if (bias != null && biasedRead(bias))
+        {
+            Reference.reachabilityFence(this);
+            return true;
+        }
         final boolean got = readTrylock.tryReadLock(word);
         if (got)
         {
@@ -596,9 +678,19 @@ abstract class Engine
         return got;
     }
 
-    /** {@code up_read}: checked before any atomic change, so the count never underflows, not even transiently. */
+    /**
+     * {@code up_read}: checked before any atomic change, so the count never underflows, not even transiently. With a
+     * reader bias, the calling thread's biased read goes first; a count read that finds another reader counted
+     * re-arms the bias in its CAS once the inhibit window has passed ({@link #mayArmBias}).
+     */
     void upRead()
     {
+        final ReaderBias bias = readerBias;
+        if (bias != null && bias.tryBiasedUnlock(this))
+        {
+            Reference.reachabilityFence(this);
+            return;
+        }
         long c = word.getVolatile();
         for (;;)
         {
@@ -606,9 +698,14 @@ abstract class Engine
             {
                 throw new IllegalMonitorStateException("read unlock, but no reader holds the lock: " + this);
             }
-            final long witness = word.compareAndExchange(c, c - READER_BIAS);
+            final long arm = bias != null && mayArmBias(c) ? READ_BIASED : 0;
+            final long witness = word.compareAndExchange(c, c - READER_BIAS + arm);
             if (witness == c)
             {
+                if (arm != 0)
+                {
+                    countBiasArmed();
+                }
                 break;
             }
             c = witness;
@@ -692,7 +789,8 @@ abstract class Engine
 
     /**
      * Ends the acquisition's JFR event. It runs after the outcome is decided (a lock may be held), so it must not
-     * throw: an event that cannot be committed ({@link FaultPoint#JFR_COMMIT}) is dropped.
+     * throw: an event that cannot be committed ({@link FaultPoint#JFR_COMMIT}) is dropped. {@code waiter} is null for
+     * a bias revocation's event, a write that neither spun nor slept.
      */
     private void commit(final ContendedEvent event, final RwsemWaiter waiter, final boolean acquired)
     {
@@ -706,13 +804,13 @@ abstract class Engine
             event.end();
             if (event.shouldCommit())
             {
-                event.mode = waiter.writer ? "write" : "read";
+                event.mode = waiter == null || waiter.writer ? "write" : "read";
                 event.variant = variant;
                 event.lockName = name;
                 event.acquired = acquired;
-                event.spun = waiter.spun;
-                event.slept = waiter.slept;
-                event.handedOff = waiter.handedOff;
+                event.spun = waiter != null && waiter.spun;
+                event.slept = waiter != null && waiter.slept;
+                event.handedOff = waiter != null && waiter.handedOff;
                 event.commit();
             }
         }
@@ -966,6 +1064,203 @@ abstract class Engine
     }
 
     // ------------------------------------------------------------------------------------------------------------
+    // Reader bias (DecisionPoint.READER_BIAS; see the notes, "Reader bias")
+    // ------------------------------------------------------------------------------------------------------------
+
+    /** The read fast path's try through the table; a collision is counted on its way to the count. */
+    private boolean biasedRead(final ReaderBias bias)
+    {
+        final int r = bias.tryBiasedRead(word, this);
+        if (r == ReaderBias.COLLISION)
+        {
+            countBias(LockEvent.BIAS_FALLBACK, 1);
+        }
+        return r == ReaderBias.HELD;
+    }
+
+    /**
+     * Whether a read unlock that saw {@code c} re-arms the bias: it is off, no writer, waiter or handoff is in the
+     * word, another reader is counted (reads overlap, so the count's line moves between cores), and the inhibit window
+     * after the last revocation has passed. Only such an unlock reads the clock, and a clock that throws there leaves
+     * the bias off rather than the unlock undone.
+     */
+    private boolean mayArmBias(final long c)
+    {
+        if ((c & (READ_BIASED | READ_FAILED_MASK)) != 0 || LockWordBits.readers(c) < 2)
+        {
+            return false;
+        }
+        final Contended contended = contendedOrNull(); // made by the revocation that cleared the bit
+        if (contended == null)
+        {
+            return true;
+        }
+        try
+        {
+            return inhibitPassed(contended.biasInhibitUntil, clock().nanoTime());
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            return false; // the user's clock failed: the unlock goes on, and the bias stays off
+        }
+    }
+
+    /**
+     * Whether {@code now} is past the inhibit deadline {@code until}, both in units of 2^10 ns in an int (it wraps
+     * after about 73 minutes): a deadline further ahead than the longest window is one that wrapped, so it passed.
+     */
+    static boolean inhibitPassed(final int until, final long now)
+    {
+        final int ahead = until - (int)(now >> INHIBIT_SHIFT);
+        return ahead <= 0 || ahead > INHIBIT_MAX_UNITS;
+    }
+
+    private void countBiasArmed()
+    {
+        countBias(LockEvent.BIAS_ARM, 1);
+    }
+
+    /** Counts a reader-bias event; installs the contended state if need be (never on a path that holds a count). */
+    private void countBias(final LockEvent event, final long n)
+    {
+        try
+        {
+            events().add(event, n);
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            // a lock never fails because of its statistics (an allocation that failed, an injected fault)
+        }
+    }
+
+    /**
+     * BRAVO's revocation, by the writer that has just taken the lock from a word with {@code READ_BIASED}: no biased
+     * read can start now (the re-read of a biased reader sees WRITER_LOCKED), so wait until no entry of the table names
+     * this lock, then clear the bit and keep it off for the inhibit window. A wait that gives up (a trylock that found
+     * a biased reader, a deadline, an interrupt, a throw) lets the write lock go with the bit still set, so the next
+     * writer revokes in its turn.
+     *
+     * @param mode the acquisition's mode, or {@link #TRYLOCK}
+     * @param nanos a timed acquisition's time
+     * @param start when a timed acquisition began, or {@link #NO_START} (it began now, on the fast path)
+     * @return true if the writer holds the lock and the bias is off; false if it let go
+     */
+    private boolean rwsemRevokeBias(final int mode, final long nanos, final long start) throws InterruptedException
+    {
+        final Contended contended;
+        final ContendedEvent event;
+        final long began;
+        long now = 0;
+        long window = 0;
+        final boolean clear;
+        try // all that may throw (an allocation, the user's clock, the hook) comes before the bit changes
+        {
+            contended = contended();
+            event = JfrSupport.beginContendedEvent();
+            began = clock().nanoTime();
+            clear = awaitNoBiasedReaders(mode, start == NO_START ? nanos : nanos - (began - start), began);
+            if (clear)
+            {
+                now = clock().nanoTime();
+                window = Math.min(readerBias.inhibitNanos(now - began), (long)INHIBIT_MAX_UNITS << INHIBIT_SHIFT);
+            }
+        }
+        catch (final InterruptedException | RuntimeException | Error ex)
+        {
+            upWrite();
+            throw ex;
+        }
+        if (!clear)
+        {
+            upWrite();
+            commit(event, null, false);
+            return false;
+        }
+        word.getAndAdd(-READ_BIASED); // only the write owner clears it, and nobody sets it while WRITER_LOCKED is set
+        contended.biasInhibitUntil = (int)((now + window) >> INHIBIT_SHIFT);
+        countBias(LockEvent.BIAS_REVOKE, 1);
+        countBias(LockEvent.BIAS_REVOKE_NS, now - began);
+        if (event != null)
+        {
+            event.biasRevocationNanos = now - began;
+            event.biasInhibitNanos = window;
+        }
+        commit(event, null, true);
+        return true;
+    }
+
+    /** {@link #rwsemRevokeBias} for a write trylock, which looks at the table once and never waits. */
+    private boolean revokeBiasOnce()
+    {
+        try
+        {
+            return rwsemRevokeBias(TRYLOCK, 0, NO_START);
+        }
+        catch (final InterruptedException ex)
+        {
+            throw new AssertionError("a trylock's revocation does not wait", ex);
+        }
+    }
+
+    /*
+     * Repeatedly: look at the table, and return once no entry names this lock. Otherwise give up if this is a
+     * trylock or the deadline has passed, stop on an interrupt if the mode allows (an uninterruptible writer keeps the
+     * interrupt for later), and wait: within the spin budget SPIN_PAUSES_MAX onSpinWaits between two looks, past it a
+     * park that doubles from REVOKE_PARK_MIN_NANOS up to REVOKE_PARK_MAX_NANOS (a biased reader may be off CPU for a
+     * whole scheduler slice, and none of them wakes the writer).
+     */
+    private boolean awaitNoBiasedReaders(final int mode, final long nanos, final long began)
+        throws InterruptedException
+    {
+        final long spinEnd = began + VirtualLocker.spinBudget(choices.tunables().spinBudgetNanos());
+        long park = REVOKE_PARK_MIN_NANOS;
+        boolean interrupted = false;
+        try
+        {
+            while (readerBias.visibleReaders(this))
+            {
+                final long now = clock().nanoTime();
+                if (mode == TRYLOCK || (mode == TIMED && now - began >= nanos))
+                {
+                    return false;
+                }
+                if (Thread.interrupted())
+                {
+                    if (mode != UNINTERRUPTIBLE)
+                    {
+                        throw new InterruptedException();
+                    }
+                    interrupted = true;
+                }
+                if (now - spinEnd < 0)
+                {
+                    SpinPause.pause(SPIN_PAUSES_MAX);
+                }
+                else
+                {
+                    LockSupport.parkNanos(sync, mode == TIMED ? Math.min(park, nanos - (now - began)) : park);
+                    park = Math.min(park << 1, REVOKE_PARK_MAX_NANOS);
+                }
+            }
+            return true;
+        }
+        finally
+        {
+            if (interrupted)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** {@return the biased reads held, from a scan of the table (0 without a reader bias)} For monitoring. */
+    int biasedReaders()
+    {
+        final ReaderBias bias = readerBias;
+        return bias == null ? 0 : bias.biasedReaders(this);
+    }
+
+    // ------------------------------------------------------------------------------------------------------------
     // Write side
     // ------------------------------------------------------------------------------------------------------------
 
@@ -983,18 +1278,29 @@ abstract class Engine
      */
     boolean downWrite(final int mode, final long nanos) throws InterruptedException
     {
-        final long c = adapt && CONTENDED.get(this) != null ? word.getVolatile() : 0; // a plain read: a hint
+        final long c = adapt() && CONTENDED.get(this) != null ? word.getVolatile() : 0; // a plain read: a hint
         if ((c & (LOCK_MASK | HANDOFF)) == 0 && word.compareAndExchange(c, c | WRITER_LOCKED) == c)
         {
+            setWriterOwner(Thread.currentThread());
             if (c != 0)
             {
-                countWriterStealPastWaiters();
+                if ((c & (WAITERS | WRITER_WAKING)) != 0)
+                {
+                    countWriterStealPastWaiters();
+                }
+                if ((c & READ_BIASED) != 0)
+                {
+                    final boolean got = rwsemRevokeBias(mode, nanos, NO_START);
+                    Reference.reachabilityFence(this);
+                    return got;
+                }
             }
-            setWriterOwner(Thread.currentThread());
             Reference.reachabilityFence(this);
             return true;
         }
-        final boolean got = downWriteSlowpath(mode, nanos);
+        final long start = mode == TIMED && readerBias != null ? clock().nanoTime() : NO_START; // a revocation's wait
+        final boolean got = downWriteSlowpath(mode, nanos) &&
+            (readerBias == null || (word.getVolatile() & READ_BIASED) == 0 || rwsemRevokeBias(mode, nanos, start));
         Reference.reachabilityFence(this);
         return got;
     }
@@ -1010,13 +1316,22 @@ abstract class Engine
         }
     }
 
-    /** {@code down_write_trylock}: the same single CAS; fails while anyone is queued (WAITERS or WRITER_WAKING). */
+    /**
+     * {@code down_write_trylock}: the same single CAS; fails while anyone is queued (WAITERS or WRITER_WAKING). With a
+     * reader bias the CAS is from what the word read, 0 or READ_BIASED alone, and a write that finds the bias looks at
+     * the table once: a biased reader in it makes the trylock let go and fail.
+     */
     boolean downWriteTrylock()
     {
-        final boolean got = word.compareAndExchange(0, WRITER_LOCKED) == 0;
+        final long c = readerBias != null ? word.getVolatile() & READ_BIASED : 0;
+        boolean got = word.compareAndExchange(c, c | WRITER_LOCKED) == c;
         if (got)
         {
             setWriterOwner(Thread.currentThread());
+            if (c != 0)
+            {
+                got = revokeBiasOnce();
+            }
         }
         Reference.reachabilityFence(this);
         return got;
@@ -1049,7 +1364,7 @@ abstract class Engine
                 "downgrade() by " + Thread.currentThread().getName() + ", which does not hold the write lock: " +
                 this);
         }
-        clearWriterOwner(markReaderOwned ? READER_OWNED : null);
+        clearWriterOwner(markReaderOwned() ? READER_OWNED : null);
         final long old = word.getAndAdd(-WRITER_LOCKED + READER_BIAS);
         if ((old & WAITERS) != 0)
         {
@@ -1177,7 +1492,7 @@ abstract class Engine
                 try
                 {
                     if (waiter.queued && queue().head() == waiter &&
-                        !(Faults.ENABLED && fault == FAULT_W7_NO_RESTORE))
+                        !(Faults.ENABLED && fault() == FAULT_W7_NO_RESTORE))
                     {
                         rwsemRestoreWaiters();
                     }
@@ -1526,7 +1841,7 @@ abstract class Engine
      */
     private boolean queueLetsSpin(final int self)
     {
-        if (!adapt || queue().sizeRacy() <= self)
+        if (!adapt() || queue().sizeRacy() <= self)
         {
             return true;
         }
@@ -1545,7 +1860,7 @@ abstract class Engine
      */
     private void spinPause()
     {
-        SpinPause.pause(adapt ? SPIN_PAUSES_MAX : 1);
+        SpinPause.pause(adapt() ? SPIN_PAUSES_MAX : 1);
     }
 
     /**
@@ -1574,7 +1889,7 @@ abstract class Engine
             {
                 return ownerState(now);
             }
-            if ((adapt || (i & 15) == 0) &&
+            if ((adapt() || (i & 15) == 0) &&
                 (!ownerRunning((Thread)o) || clock().nanoTime() - deadline > 0))
             {
                 // The owner may have released and then blocked or ended since the read above: a writer that lets
@@ -1644,7 +1959,7 @@ abstract class Engine
     {
         final HandoffPolicy handoff = choices.handoff();
         if (handoff == HandoffPolicy.NEVER || !handoff.phaseChange() ||
-            (count & HANDOFF) != 0 && !(Faults.ENABLED && fault == FAULT_PHASE_HANDOFF_TWICE))
+            (count & HANDOFF) != 0 && !(Faults.ENABLED && fault() == FAULT_PHASE_HANDOFF_TWICE))
         {
             return;
         }
@@ -1665,7 +1980,7 @@ abstract class Engine
     private boolean swapsWaitersOut()
     {
         final HandoffPolicy handoff = choices.handoff();
-        return W7 && adapt && handoff != HandoffPolicy.NEVER && !handoff.phaseChange();
+        return W7 && adapt() && handoff != HandoffPolicy.NEVER && !handoff.phaseChange();
     }
 
     /**
@@ -1696,7 +2011,7 @@ abstract class Engine
         if (queue().isEmpty())
         {
             final long bits = word.getVolatile() &
-                (Faults.ENABLED && fault == FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE ? WAITERS : WAITERS | HANDOFF);
+                (Faults.ENABLED && fault() == FAULT_KEEP_HANDOFF_ON_EMPTY_QUEUE ? WAITERS : WAITERS | HANDOFF);
             if (bits != 0)
             {
                 word.getAndAdd(-bits);
@@ -1705,7 +2020,7 @@ abstract class Engine
         }
         if (first)
         {
-            if ((word.getVolatile() & HANDOFF) != 0 && !(Faults.ENABLED && fault == FAULT_NO_HANDOFF_INHERIT))
+            if ((word.getVolatile() & HANDOFF) != 0 && !(Faults.ENABLED && fault() == FAULT_NO_HANDOFF_INHERIT))
             {
                 queue().head().handoffSet = true;
             }
@@ -1724,7 +2039,7 @@ abstract class Engine
         {
             if (type == WAKE_ANY)
             {
-                if (adapt && !head.waiting)
+                if (adapt() && !head.waiting)
                 {
                     events().inc(LockEvent.WAKE_WRITER_AWAKE); // it will try again before it sleeps
                     return;
@@ -2054,7 +2369,7 @@ abstract class Engine
          */
         private boolean noReaderToWake()
         {
-            if (!adapt)
+            if (!adapt())
             {
                 return false;
             }
@@ -2070,7 +2385,7 @@ abstract class Engine
          */
         private boolean nothingToWake()
         {
-            if (!adapt)
+            if (!adapt())
             {
                 return false;
             }
@@ -2245,7 +2560,8 @@ abstract class Engine
         final Contended c = contendedOrNull();
         if (c == null)
         {
-            return new RwsemState(variant, count, describeOwner(lvOwner()), java.util.List.of(), false, null);
+            return new RwsemState(variant, count, describeOwner(lvOwner()), java.util.List.of(), false, null,
+                biasedReaders());
         }
         final java.util.List<String> waiters;
         c.waitLock.lock();
@@ -2259,7 +2575,7 @@ abstract class Engine
         }
         final Object o = lvOwner();
         return new RwsemState(variant, word.getVolatile(), describeOwner(o), waiters, c.osq.isLocked(),
-            c.osq.describeTail());
+            c.osq.describeTail(), biasedReaders());
     }
 
     private static String describeOwner(final Object o)

@@ -10,6 +10,7 @@ import org.rwsem4j.spi.Hooks;
 import org.rwsem4j.spi.OwnerSpinExit;
 import org.rwsem4j.spi.Patch;
 import org.rwsem4j.spi.ReadTrylock;
+import org.rwsem4j.spi.ReaderBias;
 import org.rwsem4j.spi.ReaderGrant;
 import org.rwsem4j.spi.ReaderSpin;
 import org.rwsem4j.spi.ReaderSteal;
@@ -37,6 +38,7 @@ final class HookRecorder implements Hooks
     private HandoffPolicy handoff = HandoffPolicy.NEVER;
     private OwnerSpinExit ownerSpinExit = OwnerSpinExit.NEVER;
     private HandoffWait handoffWait = BaseChoices.HANDOFF_WRITER_SLEEPS;
+    private ReaderBias readerBias = BaseChoices.NO_READER_BIAS;
 
     private String installing = "base";
     private Set<DecisionPoint> declared = Set.of();
@@ -68,7 +70,7 @@ final class HookRecorder implements Hooks
                 Objects.requireNonNull(readerSpin, "readerSpin"), Objects.requireNonNull(readerGrant, "readerGrant"),
                 Objects.requireNonNull(wokenWriter, "wokenWriter"), Objects.requireNonNull(unlockWake, "unlockWake"),
                 Objects.requireNonNull(handoff, "handoff"), Objects.requireNonNull(ownerSpinExit, "ownerSpinExit"),
-                Objects.requireNonNull(handoffWait, "handoffWait"));
+                Objects.requireNonNull(handoffWait, "handoffWait"), Objects.requireNonNull(readerBias, "readerBias"));
         }
         return closed;
     }
@@ -186,5 +188,18 @@ final class HookRecorder implements Hooks
     {
         check(DecisionPoint.HANDOFF_WAIT);
         handoffWait = hook;
+    }
+
+    @Override
+    public ReaderBias readerBias()
+    {
+        return readerBias;
+    }
+
+    @Override
+    public void readerBias(final ReaderBias bias)
+    {
+        check(DecisionPoint.READER_BIAS);
+        readerBias = bias;
     }
 }

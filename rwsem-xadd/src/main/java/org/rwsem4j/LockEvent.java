@@ -91,7 +91,15 @@ public enum LockEvent
      * A granted reader was unparked by another granted reader, not by the waker: one wake granted more readers than
      * it unparks itself (256), and each woken reader unparks the one 256 places after it (phase-fair).
      */
-    WAKE_READER_FORWARDED("rwsem_wake_reader_forwarded");
+    WAKE_READER_FORWARDED("rwsem_wake_reader_forwarded"),
+    /** Reader bias, not from the kernel: a writer found the lock read-biased and waited for the table. */
+    BIAS_REVOKE("rwsem_bias_revoke"),
+    /** Reader bias: the nanoseconds those revocations waited for the table, summed. */
+    BIAS_REVOKE_NS("rwsem_bias_revoke_ns"),
+    /** Reader bias: a read unlock re-armed the bias once the inhibit window had passed. */
+    BIAS_ARM("rwsem_bias_arm"),
+    /** Reader bias: a read found the lock armed but its entry of the table taken, and used the count. */
+    BIAS_FALLBACK("rwsem_bias_fallback");
 
     private final String kernelName;
 

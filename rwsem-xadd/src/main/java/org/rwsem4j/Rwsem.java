@@ -225,11 +225,12 @@ public final class Rwsem implements ReadWriteLock, java.io.Serializable
     }
 
     /**
-     * {@return the reader count in the lock word (readers holding or attempting; monitoring only)}
+     * {@return the reader count in the lock word (readers holding or attempting) plus the biased reads held, from a
+     * scan of the table of visible readers (monitoring only)}
      */
     public int getReadLockCount()
     {
-        return (int)Math.min(Integer.MAX_VALUE, LockWordBits.readers(engine.count()));
+        return (int)Math.min(Integer.MAX_VALUE, LockWordBits.readers(engine.count()) + engine.biasedReaders());
     }
 
     /**

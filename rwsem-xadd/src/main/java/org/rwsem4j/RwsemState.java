@@ -16,9 +16,10 @@ public final class RwsemState
     private final List<String> waiters;
     private final boolean spinners;
     private final String osqTail;
+    private final int biasedReaders;
 
     RwsemState(final String variant, final long count, final String owner, final List<String> waiters,
-        final boolean spinners, final String osqTail)
+        final boolean spinners, final String osqTail, final int biasedReaders)
     {
         this.variant = variant;
         this.count = count;
@@ -26,6 +27,7 @@ public final class RwsemState
         this.waiters = List.copyOf(waiters);
         this.spinners = spinners;
         this.osqTail = osqTail;
+        this.biasedReaders = biasedReaders;
     }
 
     /** {@return the raw lock word} */
@@ -38,6 +40,21 @@ public final class RwsemState
     public long readers()
     {
         return LockWordBits.readers(count);
+    }
+
+    /**
+     * {@return the biased reads held, from the table of visible readers (0 without a reader bias)} Readers counted
+     * here are not in {@link #readers()}.
+     */
+    public int biasedReaders()
+    {
+        return biasedReaders;
+    }
+
+    /** {@return whether READ_BIASED is set: reads may go through the table of visible readers} */
+    public boolean readBiased()
+    {
+        return (count & LockWordBits.READ_BIASED) != 0;
     }
 
     /** {@return whether WRITER_LOCKED is set} */
@@ -86,13 +103,14 @@ public final class RwsemState
     }
 
     /**
-     * Quiescent: count 0 (no lock bits, no WAITERS, no HANDOFF), queue empty, OSQ empty, no writer owner.
+     * Quiescent: count 0 but for READ_BIASED (no lock bits, no WAITERS, no HANDOFF), no biased reader, queue empty,
+     * OSQ empty, no writer owner.
      *
      * @return true when nothing holds, waits or spins
      */
     public boolean isQuiescent()
     {
-        return count == 0 && waiters.isEmpty() && !spinners &&
+        return (count & ~LockWordBits.READ_BIASED) == 0 && biasedReaders == 0 && waiters.isEmpty() && !spinners &&
             ("NULL".equals(owner) || "READER_OWNED".equals(owner) || "READER_OWNED|NONSPINNABLE".equals(owner));
     }
 
@@ -100,6 +118,7 @@ public final class RwsemState
     public String toString()
     {
         return "variant=" + variant + " count=0x" + Long.toHexString(count) + " (" + LockWordBits.describe(count) +
+ (biasedReaders != 0 ? " biased readers=" + biasedReaders : "") +
             ") owner=" + owner + " queue=" + waiters + " osq=" + (spinners ? "tail " + osqTail : "empty");
     }
 }

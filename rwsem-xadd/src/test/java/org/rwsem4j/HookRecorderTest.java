@@ -40,7 +40,8 @@ final class HookRecorderTest
             h -> h.unlockWake(c.unlockWake()),
             h -> h.handoff(c.handoff()),
             h -> h.ownerSpinExit(c.ownerSpinExit()),
-            h -> h.handoffWait(c.handoffWait()));
+            h -> h.handoffWait(c.handoffWait()),
+            h -> h.readerBias(c.readerBias()));
     }
 
     @Test

@@ -38,7 +38,8 @@ class PresetSurprisesTest
         "writer-respin, wake-skip (module org.rwsem4j:rwsem-reader-spin); handoff, handoff-spin, " +
         "handoff-on-readers (module org.rwsem4j:rwsem-handoff); wake-all-readers (module " +
         "org.rwsem4j:rwsem-wake-all-readers); reader-steal (module org.rwsem4j:rwsem-reader-steal); nonspinnable " +
-        "(module org.rwsem4j:rwsem-nonspinnable); phase-fair (module org.rwsem4j:rwsem-phase-fair)";
+        "(module org.rwsem4j:rwsem-nonspinnable); phase-fair (module org.rwsem4j:rwsem-phase-fair); reader-bias " +
+        "(module org.rwsem4j:rwsem-reader-bias)";
 
     /** Held strongly: java.util.logging keeps its loggers weakly, and a collected logger loses its handlers. */
     private final Logger logger = Logger.getLogger(PresetLog.LOGGER_NAME);

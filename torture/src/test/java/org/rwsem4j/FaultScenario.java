@@ -143,9 +143,25 @@ final class FaultScenario
         assertQuiescent("after the probes");
     }
 
+    /**
+     * Takes the write lock and keeps it. With reader bias the first write of a lock revokes (a slow path that makes the
+     * contended state and reads the clock), so the armed fault may come out of it: that counts as passed to the caller,
+     * and the holder, like any caller, tries again on the lock the fault left.
+     */
     private void hold()
     {
-        lock.writeLock().lock();
+        while (true)
+        {
+            try
+            {
+                lock.writeLock().lock();
+                break;
+            }
+            catch (final TestFaultInjector.InjectedFault | TestClock.ClockFault ex)
+            {
+                propagated.incrementAndGet();
+            }
+        }
         holding = true;
         while (!release)
         {

@@ -29,10 +29,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * JMH's primary result is then the window's length; the figure is the secondary result {@code timedMs}, which the
  * ablation and {@code ab} take as the score ({@code Sample.ofJmh}).
  *
- * <p>One JMH thread opens the gate and waits for the last worker ({@link LockTestRun}); JMH's own threads are not
- * used because SingleShotTime would average across them. Each iteration also reports the workers' overlap and the
- * lock's event counters per 1,000 operations ({@link LockTestCounters}). Writers update plain fields that readers check
- * ({@link GuardedPair}), so a broken lock fails the run instead of posting a number.
+ * <p>One JMH thread opens the gate and waits for the last worker ({@link LockTestRun}, a fresh run per invocation:
+ * {@link RunCycle}); JMH's own threads are not used because SingleShotTime would average across them. Each iteration
+ * also reports the workers' overlap and the lock's event counters per 1,000 operations ({@link LockTestCounters}).
+ * Writers update plain fields that readers check ({@link GuardedPair}), so a broken lock fails the run instead of
+ * posting a number.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -85,9 +86,9 @@ public class LockTestBenchmark
     private ReadWriteLock lock;
     private GuardedPair pair;
     private Ratio parsedRatio;
-    private LockTestRun run;
-    private CellEvents before;
-    private long invocation;
+    private final RunCycle<LockTestRun, CellEvents> cycle = new RunCycle<>(
+        seed -> new LockTestRun(lock, pair, threads, ops, parsedRatio, load, millis, seed),
+        () -> CellEvents.of(lock), CellEvents::minus);
 
     @Setup(Level.Trial)
     public void setUpTrial()
@@ -135,9 +136,7 @@ public class LockTestBenchmark
     @Setup(Level.Invocation)
     public void startWorkers() throws InterruptedException
     {
-        run = new LockTestRun(lock, pair, threads, ops, parsedRatio, load, millis, ++invocation);
-        run.start();
-        before = CellEvents.of(lock);
+        cycle.start();
     }
 
     /**
@@ -150,14 +149,13 @@ public class LockTestBenchmark
     @Benchmark
     public void lockTest(final LockTestCounters counters) throws Exception
     {
-        run.go();
-        final CellEvents after = CellEvents.of(lock);
-        counters.record(run, after == null ? null : after.minus(before));
+        final LockTestRun run = cycle.go();
+        counters.record(run, cycle.counted());
     }
 
     @TearDown(Level.Invocation)
     public void joinWorkers() throws InterruptedException
     {
-        run.join();
+        cycle.join();
     }
 }

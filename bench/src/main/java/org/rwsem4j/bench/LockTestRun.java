@@ -1,8 +1,5 @@
 package org.rwsem4j.bench;
 
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReadWriteLock;
 
@@ -22,12 +19,12 @@ import java.util.concurrent.locks.ReadWriteLock;
  *       the flag rises finishes its operation first).</li>
  * </ul>
  *
- * <p>{@link #start()} starts the workers and returns only when every one of them has reached the gate, where it
- * yields in a loop on a volatile flag instead of parking: when {@link #go()} opens the gate every worker is already
- * runnable, so none waits for a wake-up chain to start. Thread creation is not measured. Each worker records when it
- * passed the gate and when it finished ({@link #overlap()}), so a run shows whether its workers contended.
+ * <p>The workers are a {@link WorkerGroup}: {@link #start()} returns only when every one of them has reached the gate,
+ * runnable, so none waits for a wake-up chain to start when {@link #go()} opens it. Thread creation is not measured.
+ * Each worker records when it passed the gate and when it finished ({@link #overlap()}), so a run shows whether its
+ * workers contended.
  */
-public final class LockTestRun
+public final class LockTestRun implements RunCycle.Run
 {
     /** A run sized by ops checks the stop flag (another worker failed) every this many operations plus one. */
     private static final long STOP_CHECK_MASK = 1023;
@@ -40,15 +37,7 @@ public final class LockTestRun
     private final int load;
     private final int millis;
     private final long seed;
-    private final CountDownLatch ready;
-    private final CountDownLatch finished;
-    private final AtomicReference<Throwable> failure = new AtomicReference<>();
-    private final Thread[] workers;
-    private final long[] startNanos;
-    private final long[] endNanos;
-    private final long[] done;
-    private volatile boolean open;
-    private volatile boolean stop;
+    private final WorkerGroup group;
 
     /**
      * @param lock    the lock under test
@@ -75,12 +64,7 @@ public final class LockTestRun
         this.ratio = ratio;
         this.load = load;
         this.seed = seed;
-        this.ready = new CountDownLatch(threads);
-        this.finished = new CountDownLatch(threads);
-        this.workers = new Thread[threads];
-        this.startNanos = new long[threads];
-        this.endNanos = new long[threads];
-        this.done = new long[threads];
+        this.group = new WorkerGroup(threads, millis);
     }
 
     /**
@@ -88,16 +72,9 @@ public final class LockTestRun
      *
      * @throws InterruptedException if interrupted while waiting
      */
-    void start() throws InterruptedException
+    public void start() throws InterruptedException
     {
-        for (int i = 0; i < threads; i++)
-        {
-            final int index = i;
-            workers[i] = new Thread(() -> work(index), "locktest-" + i);
-            workers[i].setDaemon(true);
-            workers[i].start();
-        }
-        ready.await();
+        group.start("locktest-", this::worker);
     }
 
     /**
@@ -105,30 +82,9 @@ public final class LockTestRun
      *
      * @throws Exception the first failure of any worker (a torn read means the lock is broken)
      */
-    void go() throws Exception
+    public void go() throws Exception
     {
-        open = true;
-        try
-        {
-            if (millis > 0 && !finished.await(millis, TimeUnit.MILLISECONDS))
-            {
-                stop = true;
-            }
-            finished.await();
-        }
-        finally
-        {
-            stop = true;
-        }
-        final Throwable t = failure.get();
-        if (t != null)
-        {
-            if (t instanceof Exception)
-            {
-                throw (Exception)t;
-            }
-            throw new IllegalStateException("worker failed", t);
-        }
+        group.go();
     }
 
     /**
@@ -137,18 +93,10 @@ public final class LockTestRun
      *
      * @throws InterruptedException if interrupted
      */
-    void join() throws InterruptedException
+    public void join() throws InterruptedException
     {
-        stop = true;
-        open = true;
-        for (final Thread w : workers)
-        {
-            if (w != null)
-            {
-                w.join(TimeUnit.MINUTES.toMillis(10));
-            }
-        }
-        if (failure.get() == null)
+        group.join();
+        if (!group.failed())
         {
             pair.verifyQuiescent();
         }
@@ -157,24 +105,19 @@ public final class LockTestRun
     /** @return how the workers' run times overlapped (valid after {@link #go()} returned) */
     Overlap overlap()
     {
-        return Overlap.of(startNanos, endNanos);
+        return group.overlap();
     }
 
     /** @return lock/unlock operations the workers did, over all of them (valid after {@link #go()} returned) */
     long totalOps()
     {
-        long sum = 0;
-        for (final long d : done)
-        {
-            sum += d;
-        }
-        return sum;
+        return group.totalOps();
     }
 
     /** @return the fewest operations one worker did, over the mean per worker (1 when all did the same) */
     double minShare()
     {
-        return minShare(done);
+        return group.minShare();
     }
 
     /**
@@ -183,23 +126,7 @@ public final class LockTestRun
      */
     double timedMillis()
     {
-        return timedMillis(startNanos, endNanos, done, ops);
-    }
-
-    /**
-     * @param done operations each worker did
-     * @return the fewest over the mean per worker; 0 if none did any
-     */
-    static double minShare(final long[] done)
-    {
-        long min = Long.MAX_VALUE;
-        long total = 0;
-        for (final long d : done)
-        {
-            min = Math.min(min, d);
-            total += d;
-        }
-        return total == 0 ? 0 : min * (double)done.length / total;
+        return timedMillis(group.spanNanos(), threads, group.totalOps(), ops);
     }
 
     /**
@@ -214,17 +141,13 @@ public final class LockTestRun
      */
     static double timedMillis(final long[] starts, final long[] ends, final long[] done, final int ops)
     {
-        long minStart = Long.MAX_VALUE;
-        long maxEnd = Long.MIN_VALUE;
-        long total = 0;
-        for (int i = 0; i < done.length; i++)
-        {
-            minStart = Math.min(minStart, starts[i]);
-            maxEnd = Math.max(maxEnd, ends[i]);
-            total += done[i];
-        }
-        final double spanMillis = (maxEnd - minStart) / 1e6;
-        return total == 0 ? Double.NaN : spanMillis * done.length * (double)ops / total;
+        return timedMillis(WorkerGroup.spanNanos(starts, ends), done.length, WorkerGroup.sum(done), ops);
+    }
+
+    private static double timedMillis(final long spanNanos, final int threads, final long total, final int ops)
+    {
+        final double spanMillis = spanNanos / 1e6;
+        return total == 0 ? Double.NaN : spanMillis * threads * (double)ops / total;
     }
 
     /** @return whether this run is sized by time */
@@ -233,65 +156,52 @@ public final class LockTestRun
         return millis > 0;
     }
 
-    private void work(final int index)
+    private WorkerGroup.Loop worker(final int index)
     {
         final XorShift random = new XorShift(seed * 1_000_003L + index);
         final Lock read = lock.readLock();
         final Lock write = lock.writeLock();
         final int total = ratio.total();
-        try
+        return group -> loop(group, random, read, write, total);
+    }
+
+    private long loop(final WorkerGroup group, final XorShift random, final Lock read, final Lock write,
+        final int total)
+    {
+        final long limit = millis > 0 ? Long.MAX_VALUE : ops;
+        final long check = millis > 0 ? 0 : STOP_CHECK_MASK;
+        long i = 0;
+        for (; i < limit; i++)
         {
-            ready.countDown();
-            while (!open)
+            if ((i & check) == 0 && group.stopped())
             {
-                Thread.yield();
+                break;
             }
-            startNanos[index] = System.nanoTime();
-            final long limit = millis > 0 ? Long.MAX_VALUE : ops;
-            final long check = millis > 0 ? 0 : STOP_CHECK_MASK;
-            long i = 0;
-            for (; i < limit; i++)
+            if (ratio.isRead(random.nextInt(total)))
             {
-                if ((i & check) == 0 && stop)
+                read.lock();
+                try
                 {
-                    break;
+                    pair.read(load);
                 }
-                if (ratio.isRead(random.nextInt(total)))
+                finally
                 {
-                    read.lock();
-                    try
-                    {
-                        pair.read(load);
-                    }
-                    finally
-                    {
-                        read.unlock();
-                    }
-                }
-                else
-                {
-                    write.lock();
-                    try
-                    {
-                        pair.write(load);
-                    }
-                    finally
-                    {
-                        write.unlock();
-                    }
+                    read.unlock();
                 }
             }
-            done[index] = i;
+            else
+            {
+                write.lock();
+                try
+                {
+                    pair.write(load);
+                }
+                finally
+                {
+                    write.unlock();
+                }
+            }
         }
-        catch (final Throwable t)
-        {
-            failure.compareAndSet(null, t);
-            stop = true;
-        }
-        finally
-        {
-            endNanos[index] = System.nanoTime();
-            finished.countDown();
-        }
+        return i;
     }
 }

@@ -27,6 +27,12 @@ public final class Locks
     /** The JDK locks every run measures beside the variants. */
     public static final List<String> PEERS = List.of(MUTEX, RRWL, RRWL_FAIR, STAMPED);
     public static final String ON_HEAP_SUFFIX = "@heap";
+    /**
+     * {@link StampedLock}'s optimistic read ({@code tryOptimisticRead}, then {@code validate}, falling back to
+     * {@code readLock()}): a reference row of {@link ReadScalingBenchmark} only, never a peer. An optimistic read is
+     * not a lock/unlock pair, so no {@link ReadWriteLock} stands for it: {@link #create} refuses the name.
+     */
+    public static final String STAMPED_OPTIMISTIC = "stamped-optimistic";
 
     private Locks()
     {
@@ -42,13 +48,15 @@ public final class Locks
         switch (impl)
         {
             case MUTEX:
-                return new MutexAsReadWriteLock(new ReentrantLock());
+                return mutex(new ReentrantLock());
             case RRWL:
                 return new ReentrantReadWriteLock(false);
             case RRWL_FAIR:
                 return new ReentrantReadWriteLock(true);
             case STAMPED:
-                return new StampedAsReadWriteLock(new StampedLock());
+                return stamped(new StampedLock());
+            case STAMPED_OPTIMISTIC:
+                throw notALock();
             default:
                 return impl.indexOf('@') < 0 ? Rwsem.of(impl) : withOptions(impl);
         }
@@ -102,6 +110,22 @@ public final class Locks
         return builder.build();
     }
 
+    private static IllegalArgumentException notALock()
+    {
+        return new IllegalArgumentException("'" + STAMPED_OPTIMISTIC + "' is a reference row of " +
+            "ReadScalingBenchmark only (an optimistic read is not a lock/unlock pair); elsewhere use '" + STAMPED +
+            "'");
+    }
+
+    /**
+     * @param impl a benchmark impl name
+     * @return whether it is a reference row that only {@link ReadScalingBenchmark} measures (never a peer)
+     */
+    public static boolean isReference(final String impl)
+    {
+        return STAMPED_OPTIMISTIC.equals(impl);
+    }
+
     private static int count(final String value, final String impl)
     {
         if (!value.matches("\\d{1,9}"))
@@ -144,6 +168,10 @@ public final class Locks
         {
             return;
         }
+        if (isReference(impl))
+        {
+            throw notALock();
+        }
         if (impl.indexOf('@') >= 0)
         {
             withOptions(impl); // builds one lock: checks the spec and every option
@@ -153,51 +181,15 @@ public final class Locks
     }
 
     /** {@code mutex}: one ReentrantLock behind both sides, as the seed's mutex row. */
-    private static final class MutexAsReadWriteLock implements ReadWriteLock
+    private static ReadWriteLock mutex(final Lock lock)
     {
-        private final Lock lock;
-
-        MutexAsReadWriteLock(final Lock lock)
-        {
-            this.lock = lock;
-        }
-
-        @Override
-        public Lock readLock()
-        {
-            return lock;
-        }
-
-        @Override
-        public Lock writeLock()
-        {
-            return lock;
-        }
+        return new LockViews(lock, lock);
     }
 
     /** {@code StampedLock.asReadWriteLock()} with the views taken once. */
-    private static final class StampedAsReadWriteLock implements ReadWriteLock
+    private static ReadWriteLock stamped(final StampedLock lock)
     {
-        private final Lock read;
-        private final Lock write;
-
-        StampedAsReadWriteLock(final StampedLock lock)
-        {
-            final ReadWriteLock view = lock.asReadWriteLock();
-            this.read = view.readLock();
-            this.write = view.writeLock();
-        }
-
-        @Override
-        public Lock readLock()
-        {
-            return read;
-        }
-
-        @Override
-        public Lock writeLock()
-        {
-            return write;
-        }
+        final ReadWriteLock view = lock.asReadWriteLock();
+        return new LockViews(view.readLock(), view.writeLock());
     }
 }

@@ -36,10 +36,10 @@ class TimedFigureTest
     @Test
     void minShareIsTheFewestOverTheMeanPerWorker()
     {
-        assertEquals(1.0, LockTestRun.minShare(new long[] {10, 10, 10, 10}), 1e-12);
-        assertEquals(0.5, LockTestRun.minShare(new long[] {50_000, 100_000, 150_000, 100_000}), 1e-12);
-        assertEquals(0.0, LockTestRun.minShare(new long[] {0, 10, 10, 10}), 1e-12);
-        assertEquals(0.0, LockTestRun.minShare(new long[4]), 1e-12);
+        assertEquals(1.0, WorkerGroup.minShare(new long[] {10, 10, 10, 10}), 1e-12);
+        assertEquals(0.5, WorkerGroup.minShare(new long[] {50_000, 100_000, 150_000, 100_000}), 1e-12);
+        assertEquals(0.0, WorkerGroup.minShare(new long[] {0, 10, 10, 10}), 1e-12);
+        assertEquals(0.0, WorkerGroup.minShare(new long[4]), 1e-12);
     }
 
     @Test

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.Variant;
+import org.rwsem4j.testkit.Holder;
 import org.rwsem4j.testkit.Locker;
 
 /**
@@ -69,7 +70,7 @@ class CancelledHandoffTest
         writer.join();
         assertFalse(gotIt.get(), "the writer cannot get the lock while r1 holds it");
         assertTrue(second.awaitIn(), () -> "r2 was not admitted while r1 holds: " + lock.state());
-        assertTrue(first.isIn() && first.locker.thread().isAlive(), "r1 still holds");
+        assertTrue(first.isIn() && first.thread().isAlive(), "r1 still holds");
         second.release();
         first.release();
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);

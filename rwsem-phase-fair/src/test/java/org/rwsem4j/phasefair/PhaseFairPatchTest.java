@@ -19,6 +19,7 @@ import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
 import org.rwsem4j.Variant;
+import org.rwsem4j.testkit.Holder;
 import org.rwsem4j.testkit.Locker;
 
 /**
@@ -322,9 +323,9 @@ class PhaseFairPatchTest
         final RwsemState st = lock.state();
         assertEquals(256, st.readers(), st::toString);
         assertFalse(st.handoff(), st::toString);
-        holders.forEach(h -> h.out.countDown());
+        holders.forEach(Holder::letGo);
         w.release();
-        holders.forEach(h -> h.locker.join());
+        holders.forEach(Holder::join);
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
 }

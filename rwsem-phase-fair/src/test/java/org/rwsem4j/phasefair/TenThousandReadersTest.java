@@ -3,9 +3,6 @@ package org.rwsem4j.phasefair;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -18,6 +15,7 @@ import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.Variant;
 import org.rwsem4j.testkit.Locker;
+import org.rwsem4j.testkit.ManyThreads;
 
 /**
  * One writer's unlock admits 10,000 queued readers as one phase: all of them hold the read lock at the same time
@@ -38,28 +36,12 @@ class TenThousandReadersTest
         final Rwsem lock = PhaseFairPatchTest.lock(PhaseFairPatchTest.PHASE_FAIR);
         final CountDownLatch inside = new CountDownLatch(READERS);
         final CountDownLatch out = new CountDownLatch(1);
-        final Runnable reader = () ->
-        {
-            lock.readLock().lock();
-            try
-            {
-                inside.countDown();
-                out.await();
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-            }
-            finally
-            {
-                lock.readLock().unlock();
-            }
-        };
+        final Runnable reader = ManyThreads.heldRead(lock, inside, out);
         final List<Thread> threads = new ArrayList<>(READERS);
         lock.writeLock().lock();
         for (int i = 0; i < READERS; i++)
         {
-            threads.add(start(reader, "r" + i));
+            threads.add(ManyThreads.start(reader, "r" + i));
         }
         Locker.awaitQueued(lock, READERS);
         lock.writeLock().unlock();
@@ -75,32 +57,5 @@ class TenThousandReadersTest
         assertEquals(READERS, lock.events().get(LockEvent.WAKE_READER), lock.events()::toString);
         assertEquals(READERS - 256, lock.events().get(LockEvent.WAKE_READER_FORWARDED), lock.events()::toString);
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
-    }
-
-    private static Thread start(final Runnable body, final String name) throws Throwable
-    {
-        final MethodHandle virtual = ofVirtualStart();
-        if (virtual != null)
-        {
-            return (Thread)virtual.invoke(body);
-        }
-        final Thread t = new Thread(null, body, name, 256 * 1024);
-        t.setDaemon(true);
-        t.start();
-        return t;
-    }
-
-    /** {@code Thread.startVirtualThread(Runnable)}, or null on JDK 17. */
-    private static MethodHandle ofVirtualStart()
-    {
-        try
-        {
-            return MethodHandles.publicLookup().findStatic(Thread.class, "startVirtualThread",
-                MethodType.methodType(Thread.class, Runnable.class));
-        }
-        catch (final NoSuchMethodException | IllegalAccessException ex)
-        {
-            return null;
-        }
     }
 }

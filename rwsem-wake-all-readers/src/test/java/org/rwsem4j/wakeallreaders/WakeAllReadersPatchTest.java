@@ -1,6 +1,7 @@
 package org.rwsem4j.wakeallreaders;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rwsem4j.spi.LockWordBits.READER_BIAS;
 import static org.rwsem4j.spi.LockWordBits.WAITERS;
@@ -8,8 +9,6 @@ import static org.rwsem4j.spi.LockWordBits.WAITERS;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.locks.Lock;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,6 +20,7 @@ import org.rwsem4j.Rwsem;
 import org.rwsem4j.RwsemState;
 import org.rwsem4j.Variant;
 import org.rwsem4j.testkit.Contention;
+import org.rwsem4j.testkit.Holder;
 import org.rwsem4j.testkit.Locker;
 
 /**
@@ -34,38 +34,6 @@ import org.rwsem4j.testkit.Locker;
 class WakeAllReadersPatchTest
 {
     private static final String WAKE_ALL = "wake-once+wake-all-readers";
-
-    /** A queued thread that takes the lock, says so, and keeps it until it is let go. */
-    private static final class Holder
-    {
-        final CountDownLatch in = new CountDownLatch(1);
-        final CountDownLatch out = new CountDownLatch(1);
-        final Thread thread;
-
-        Holder(final Rwsem rwsem, final String name, final boolean writer)
-        {
-            final Lock l = writer ? rwsem.writeLock() : rwsem.readLock();
-            thread = new Thread(() ->
-            {
-                l.lock();
-                try
-                {
-                    in.countDown();
-                    out.await();
-                }
-                catch (final InterruptedException ex)
-                {
-                    Thread.currentThread().interrupt();
-                }
-                finally
-                {
-                    l.unlock();
-                }
-            }, name);
-            thread.setDaemon(true);
-            thread.start();
-        }
-    }
 
     @BeforeEach
     void needsWakeOnce()
@@ -81,12 +49,11 @@ class WakeAllReadersPatchTest
     /** Lets every holder go and checks that all of them got the lock in the end and the lock is quiescent. */
     private static void releaseAll(final Rwsem lock, final List<Holder> holders) throws InterruptedException
     {
-        holders.forEach(h -> h.out.countDown());
+        holders.forEach(Holder::letGo);
         for (final Holder h : holders)
         {
-            h.thread.join(30_000);
-            assertTrue(!h.thread.isAlive() && h.in.getCount() == 0,
-                () -> h.thread.getName() + " never got the lock: " + lock.state());
+            h.join();
+            assertTrue(h.isIn(), () -> h.thread().getName() + " never got the lock: " + lock.state());
         }
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
@@ -95,11 +62,11 @@ class WakeAllReadersPatchTest
     private static RwsemState wakeR1WR2(final Rwsem lock, final List<Holder> holders)
     {
         lock.writeLock().lock();
-        holders.add(new Holder(lock, "r1", false));
+        holders.add(Holder.reader(lock, "r1"));
         Locker.awaitQueued(lock, 1);
-        holders.add(new Holder(lock, "w", true));
+        holders.add(Holder.writer(lock, "w"));
         Locker.awaitQueued(lock, 2);
-        holders.add(new Holder(lock, "r2", false));
+        holders.add(Holder.reader(lock, "r2"));
         Locker.awaitQueued(lock, 3);
         assertEquals(List.of("R:r1", "W:w", "R:r2"), lock.state().waiters(), lock.state()::toString);
         lock.writeLock().unlock(); // the wake runs here
@@ -117,9 +84,9 @@ class WakeAllReadersPatchTest
         final LockEvents e = lock.events();
         assertEquals(2, e.get(LockEvent.WAKE_READER), e::toString);
         assertEquals(1, e.get(LockEvent.WAKE_LIST_SCAN), e::toString);
-        holders.get(0).in.await();
-        holders.get(2).in.await();
-        assertEquals(1, holders.get(1).in.getCount(), "the writer must not be in with the readers");
+        assertTrue(holders.get(0).awaitIn());
+        assertTrue(holders.get(2).awaitIn());
+        assertFalse(holders.get(1).isIn(), "the writer must not be in with the readers");
         releaseAll(lock, holders);
     }
 
@@ -146,13 +113,13 @@ class WakeAllReadersPatchTest
         final Rwsem lock = lock(WAKE_ALL);
         final List<Holder> holders = new ArrayList<>();
         lock.writeLock().lock();
-        holders.add(new Holder(lock, "r0", false));
+        holders.add(Holder.reader(lock, "r0"));
         Locker.awaitQueued(lock, 1);
-        holders.add(new Holder(lock, "w", true));
+        holders.add(Holder.writer(lock, "w"));
         Locker.awaitQueued(lock, 2);
         for (int i = 1; i < readers; i++)
         {
-            holders.add(new Holder(lock, "r" + i, false));
+            holders.add(Holder.reader(lock, "r" + i));
         }
         Locker.awaitQueued(lock, readers + 1);
         lock.writeLock().unlock(); // the wake runs here

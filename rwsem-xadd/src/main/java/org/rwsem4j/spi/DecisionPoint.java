@@ -7,8 +7,8 @@ package org.rwsem4j.spi;
  * its interface, where the engine consults it, and the base's choice ({@code BaseChoices} in the engine). At most one patch in a
  * variant provides each point, unless one provider requires the other and so refines it.
  *
- * <p>The fast paths consult no hook: {@link #READ_TRYLOCK} and {@link #READER_OWNER} are resolved into final
- * fields at construction.
+ * <p>The fast paths consult no hook through the variant's choices: {@link #READ_TRYLOCK}, {@link #READER_OWNER} and
+ * {@link #READER_BIAS} are resolved into final fields at construction.
  */
 public enum DecisionPoint
 {
@@ -76,5 +76,13 @@ public enum DecisionPoint
      * {@link HandoffWait}: what the writer holding the handoff does before it sleeps, in
      * {@code Engine.rwsemDownWriteSlowpath}. Base: it sleeps. Seed 001 (handoff-spin).
      */
-    HANDOFF_WAIT
+    HANDOFF_WAIT,
+    /**
+     * {@link ReaderBias}: reads that publish themselves in a table of visible readers instead of adding to the count
+     * while the word reads {@link LockWordBits#READ_BIASED}, and the table a revoking writer waits on: consulted in
+     * {@code Engine.downRead} and {@code Engine.upRead} (resolved into a final field at construction, like
+     * {@link #READ_TRYLOCK}) and in {@code Engine.rwsemRevokeBias}. Base: none; the bit is never set. Beyond upstream:
+     * BRAVO (reader-bias).
+     */
+    READER_BIAS
 }

@@ -99,4 +99,14 @@ public interface Hooks
      * @param hook what the handoff writer does before it sleeps
      */
     void handoffWait(HandoffWait hook);
+
+    /** {@return the current reader bias (the base's does nothing), for a patch that refines it} */
+    ReaderBias readerBias();
+
+    /**
+     * Overrides {@link DecisionPoint#READER_BIAS}.
+     *
+     * @param bias the biased read path and its table
+     */
+    void readerBias(ReaderBias bias);
 }

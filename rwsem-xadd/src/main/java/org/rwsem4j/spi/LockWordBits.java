@@ -5,12 +5,12 @@ package org.rwsem4j.spi;
  *
  * <h2>Guide to the count field</h2>
  * <pre>
- *  63   62 ........................... 8  7 ... 4    3        2         1         0
- * +----+------------------------------+---------+---------+---------+---------+---------+
- * | RF |   reader count (one          | reserved| WRITER_ | HANDOFF | WAITERS | WRITER  |
- * |    |   READER_BIAS per active or  |         | WAKING  |         |         |         |
- * |    |   attempting reader)         |         |         |         |         |         |
- * +----+------------------------------+---------+---------+---------+---------+---------+
+ *  63   62 ........................... 8  7 .. 5   4       3         2         1         0
+ * +----+------------------------------+--------+-------+---------+---------+---------+---------+
+ * | RF |   reader count (one          |reserved| READ_ | WRITER_ | HANDOFF | WAITERS | WRITER  |
+ * |    |   READER_BIAS per active or  |        | BIASED| WAKING  |         |         |         |
+ * |    |   attempting reader)         |        |       |         |         |         |         |
+ * +----+------------------------------+--------+-------+---------+---------+---------+---------+
  * </pre>
  * <ul>
  *   <li>{@link #WRITER_LOCKED}: a writer holds the lock. Set only by a CAS that saw no lock bits.</li>
@@ -23,6 +23,12 @@ package org.rwsem4j.spi;
  *       the wait lock; never set together with WAITERS.</li>
  *   <li>{@link #HANDOFF}: the lock must go to the queue head; no fast path, trylock, spinner or reader steal may take
  *       it. Changed only under the wait lock.</li>
+ *   <li>{@link #READ_BIASED}: not from the kernel, only with a reader-bias hook ({@link DecisionPoint#READER_BIAS}).
+ *       Readers may hold the lock through the table of visible readers without counting themselves. The places where
+ *       this bit is set: construction; a write unlock, in its one add, once the inhibit window after the last
+ *       revocation has passed; a read unlock that finds another reader, in its CAS, likewise. It is cleared only by
+ *       the write owner, after its wait for the table. Fails no fast path; a write from 0 misses it and goes to the
+ *       slow path.</li>
  *   <li>reader count: readers acquire with one fetch-add of {@link #READER_BIAS}; the bits include readers that
  *       are backing out, so a non-zero count is not proof of a reader holder.</li>
  *   <li>{@link #READ_FAIL} (bit 63, the sign bit): guard against reader overflow; every read attempt fails while
@@ -41,6 +47,8 @@ public final class LockWordBits
     public static final long HANDOFF = 1L << 2;
     /** The wait queue is non-empty and its head is a writer already woken (W7), in place of {@link #WAITERS}. */
     public static final long WRITER_WAKING = 1L << 3;
+    /** Readers may hold the lock through the table of visible readers (a reader-bias hook only). */
+    public static final long READ_BIASED = 1L << 4;
     /** Bit position of the reader count. */
     public static final int READER_SHIFT = 8;
     /** One reader. */
@@ -96,6 +104,10 @@ public final class LockWordBits
         if ((count & WRITER_WAKING) != 0)
         {
             sb.append(",writer-waking");
+        }
+        if ((count & READ_BIASED) != 0)
+        {
+            sb.append(",biased");
         }
         if ((count & READ_FAIL) != 0)
         {

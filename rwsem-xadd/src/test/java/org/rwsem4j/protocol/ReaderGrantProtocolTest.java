@@ -10,6 +10,7 @@ import org.jetbrains.lincheck.datastructures.Validate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.spi.DecisionPoint;
+import org.rwsem4j.spi.Patch;
 import org.rwsem4j.spi.ReaderGrant;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.spi.Waiter;
@@ -44,17 +45,28 @@ class ReaderGrantProtocolTest
             this(null, 0, grant);
         }
 
+        Subject(final String spec, final int engineFault, final Function<Occupancy, ReaderGrant> grant)
+        {
+            this(spec, engineFault, grant, null);
+        }
+
         /**
          * @param spec the variant (null: base), for a patch module that runs this harness on its own variant
          * @param engineFault a seeded engine bug ({@code EngineFaults}; 0 for none)
          * @param grant a test grant to install (null: the variant's own)
+         * @param extra a patch of the module's tests to install on the variant (null: none)
          */
-        Subject(final String spec, final int engineFault, final Function<Occupancy, ReaderGrant> grant)
+        Subject(final String spec, final int engineFault, final Function<Occupancy, ReaderGrant> grant,
+            final Patch extra)
         {
             final var builder = Rwsem.builder().onHeap().clock(TestClock.ticking()).spinBudget(Duration.ofNanos(16));
             if (spec != null)
             {
                 builder.variant(spec);
+            }
+            if (extra != null)
+            {
+                builder.patch(extra);
             }
             final Occupancy[] oracle = new Occupancy[1];
             if (grant != null)

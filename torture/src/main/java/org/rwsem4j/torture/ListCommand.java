@@ -57,9 +57,7 @@ final class ListCommand implements Callable<Integer>
         sb.append("CI set (").append(Variant.ciSet().size()).append("): ").append(ci).append('\n');
         sb.append("Valid combinations: ").append(Variant.allValidCombinations().size())
             .append(" (--variant all-combinations)\n");
-        sb.append("Negative controls (must FAIL): ").append(NegativeControl.BUSTED.cliName()).append(", ")
-            .append(NegativeControl.UNSAFE_WAKE_2016.cliName()).append(", ")
-            .append(NegativeControl.LOST_WAKEUP.cliName()).append('\n');
+        sb.append("Negative controls (must FAIL): ").append(NegativeControl.cliNames()).append('\n');
         return sb.toString();
     }
 

@@ -3,7 +3,7 @@ package org.rwsem4j.torture;
 /**
  * Locks the runner must report as FAILURE every time; if it does not, the runner is broken. They are reachable only
  * through {@link TortureRunner.Builder#control} and the CLI ({@code --variant busted}, {@code --variant
- * unsafe-wake-2016}): never through {@code Rwsem.of}, and never registered with {@link java.util.ServiceLoader}.
+ * unsafe-wake-2016}, ...): never through {@code Rwsem.of}, and never registered with {@link java.util.ServiceLoader}.
  */
 public enum NegativeControl
 {
@@ -29,7 +29,14 @@ public enum NegativeControl
      * the watchdog sees it only when waiters are left stranded as the workers stop, in about nine runs out of ten
      * (its test runs it until it is caught, at most five times).
      */
-    LOST_WAKEUP(SkipAllWakeups.NAME);
+    LOST_WAKEUP(SkipAllWakeups.NAME),
+
+    /**
+     * Reader bias whose revoking writer does not wait for the table of visible readers ({@link BlindRevocation}): a
+     * writer enters beside biased readers, which the exclusion oracle must see. Installed on {@code reader-bias}
+     * (the run's variant is that one; it needs the module rwsem-reader-bias).
+     */
+    BLIND_REVOCATION(BlindRevocation.NAME);
 
     /**
      * The interrupt rate (per second) the CLI uses for {@link #UNSAFE_WAKE_2016} unless told otherwise. The unsafe
@@ -59,6 +66,23 @@ public enum NegativeControl
     public String cliName()
     {
         return cliName;
+    }
+
+    /** {@return the variant a control's run is built on} */
+    public String spec()
+    {
+        return this == BLIND_REVOCATION ? "reader-bias" : "base";
+    }
+
+    /** {@return every control's CLI name, for messages and listings} */
+    public static String cliNames()
+    {
+        final java.util.StringJoiner names = new java.util.StringJoiner(", ");
+        for (final NegativeControl c : values())
+        {
+            names.add(c.cliName);
+        }
+        return names.toString();
     }
 
     /**

@@ -33,7 +33,7 @@ final class Plan
         }
         else if ((control = NegativeControl.byCliName(arg)) != null)
         {
-            specs.add("base");
+            specs.add(control.spec());
         }
         else
         {
@@ -46,9 +46,7 @@ final class Plan
                 catch (final IllegalArgumentException ex)
                 {
                     throw new UsageException("bad --variant '" + one.trim() + "': " + ex.getMessage() +
-                        "; or one of: " + ALL_COMBINATIONS + ", " + CI_SET + ", " +
-                        NegativeControl.BUSTED.cliName() + ", " + NegativeControl.UNSAFE_WAKE_2016.cliName() + ", " +
-                        NegativeControl.LOST_WAKEUP.cliName());
+                        "; or one of: " + ALL_COMBINATIONS + ", " + CI_SET + ", " + NegativeControl.cliNames());
                 }
             }
         }

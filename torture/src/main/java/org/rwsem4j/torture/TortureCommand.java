@@ -45,7 +45,8 @@ final class TortureCommand implements Callable<Integer>
     @Option(names = "--variant", paramLabel = "V", description = {"A spec (base, all, recommended, " +
         "reader-owned+handoff, ...; several joined by ','), ci-set (the CI set), all-combinations (every valid " +
         "combination), or a negative control that must FAIL: busted, unsafe-wake-2016, lost-wakeup (for the " +
-        "watchdog), or rrwl (the JDK's ReentrantReadWriteLock, nonfair, as a peer with the same workload). " +
+        "watchdog), blind-revocation (for reader-bias), or rrwl (the JDK's ReentrantReadWriteLock, nonfair, as a " +
+        "peer with the same workload). " +
         "Default: all."})
     String variant = "all";
 

@@ -90,6 +90,10 @@ final class TortureRun
         {
             b.patch(new SkipAllWakeups());
         }
+        else if (cfg.control == NegativeControl.BLIND_REVOCATION)
+        {
+            b.patch(new BlindRevocation());
+        }
         final Rwsem lock = b.build();
         return new Target(lock, lock.variant());
     }

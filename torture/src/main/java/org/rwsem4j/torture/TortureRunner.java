@@ -228,7 +228,8 @@ public final class TortureRunner
 
         /**
          * Runs a negative control instead of a real lock; its run must end in FAILURE. {@link
-         * NegativeControl#UNSAFE_WAKE_2016} is installed on top of the {@link #variant(String)} (base by default).
+         * NegativeControl#UNSAFE_WAKE_2016} and the others are installed on top of the {@link #variant(String)} (base by
+         * default; {@link NegativeControl#BLIND_REVOCATION} needs one with {@code reader-bias}).
          *
          * @param control the control, or null for none
          * @return this

@@ -252,6 +252,25 @@ class NegativeControlTest
         }
     }
 
+    /**
+     * Reader bias whose revoking writer does not wait for the table: a writer enters beside a biased reader, an
+     * overlap the exclusion oracle sees (and nothing else: the count stays consistent).
+     */
+    @RepeatedTest(3)
+    void blindRevocationFailsTheExclusionOracle()
+    {
+        assumeTrue(Variant.available().contains("reader-bias"), "the control needs the module rwsem-reader-bias");
+        final TortureResult r = control(NegativeControl.BLIND_REVOCATION, Oracle.EXCLUSION)
+            .variant(NegativeControl.BLIND_REVOCATION.spec())
+            .build()
+            .run();
+        assertFalse(r.success(), r::report);
+        assertTrue(r.violationCount() > 0, r::report);
+        assertAll(r.violations(), EXCLUSION_OVERLAP, r);
+        assertEquals(List.of(r.violationCount() + " oracle violation(s)"), r.failureReasons(), r::report);
+        assertTrue(r.lockName().contains(BlindRevocation.NAME), r::report);
+    }
+
     /** The tuned control scenario: many readers, few writers, frequent interrupts (awake waiters), a 200 us window. */
     private static TortureRunner.Builder control(final NegativeControl c, final Oracle oracle)
     {

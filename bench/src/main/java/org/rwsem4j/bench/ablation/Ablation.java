@@ -311,6 +311,13 @@ public final class Ablation
             "; sections " + a.sections);
         out.println("  presets in this build: " + Presets.line(library));
         out.println("  estimate by benchmark: " + estimateByBench(matrix, p));
+        for (final BenchSpec spec : BenchSpecs.ALL)
+        {
+            if (a.sections.contains(spec.section()))
+            {
+                spec.notes(matrix).forEach(n -> out.println("  " + spec.section().cliName() + ": " + n));
+            }
+        }
         if (p.forks < Bootstrap.MIN_FORKS)
         {
             out.println("  " + p.forks + " forks: changes get an interval but no verdict (a verdict needs at least " +

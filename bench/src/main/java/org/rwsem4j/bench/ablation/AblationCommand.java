@@ -84,7 +84,7 @@ public final class AblationCommand implements Callable<Integer>
     String patches;
 
     @Option(names = "--only", paramLabel = "s,t,...", description = "Run only these sections: " +
-        "locktest,trylock,uncontended,fairness,macro.")
+        "locktest,trylock,uncontended,fairness,macro,read-scaling.")
     String only;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where the run folder goes, as DIR/runs/<stamp>, " +

@@ -4,6 +4,7 @@ import java.util.regex.Pattern;
 
 import org.rwsem4j.bench.BlockMapBenchmark;
 import org.rwsem4j.bench.LockTestBenchmark;
+import org.rwsem4j.bench.ReadScalingBenchmark;
 import org.rwsem4j.bench.ReadTrylockBenchmark;
 import org.rwsem4j.bench.RegionTreeBenchmark;
 import org.rwsem4j.bench.TwoVariantBenchmark;
@@ -24,7 +25,8 @@ enum Bench
     TWO_VARIANT_WRITE(TwoVariantBenchmark.class, "write", "ns/op", "first", true, true),
     REGION_TREE(RegionTreeBenchmark.class, "operation", "ops/ms", "impl", false, true),
     BLOCK_MAP(BlockMapBenchmark.class, "operation", "ops/ms", "impl", false, true),
-    FAIRNESS(null, null, "ops", "impl", false, false);
+    FAIRNESS(null, null, "ops", "impl", false, false),
+    READ_SCALING(ReadScalingBenchmark.class, "readScaling", "ops/ms", "impl", false, false);
 
     final Class<?> benchmarkClass;
     final String method;

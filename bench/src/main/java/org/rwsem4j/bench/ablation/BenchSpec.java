@@ -61,6 +61,15 @@ abstract class BenchSpec
     abstract void plan(Matrix matrix);
 
     /**
+     * @param matrix the matrix being planned
+     * @return what the plan should say about this benchmark's cells, e.g. rows this build leaves out (none by default)
+     */
+    List<String> notes(final Matrix matrix)
+    {
+        return List.of();
+    }
+
+    /**
      * Adds this benchmark's parts to the report.
      *
      * @param report the report being built

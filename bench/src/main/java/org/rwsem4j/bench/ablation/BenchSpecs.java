@@ -10,7 +10,7 @@ final class BenchSpecs
 {
     /** The specifications, in the order their cells are planned and their parts reported. */
     static final List<BenchSpec> ALL = List.of(new LockTestSpec(), new TrylockSpec(), new UncontendedSpec(),
-        new MacroSpec(), new FairnessSpec());
+        new MacroSpec(), new FairnessSpec(), new ReadScalingSpec());
 
     private BenchSpecs()
     {

@@ -107,7 +107,7 @@ public final class CompareCommand implements Callable<Integer>
         for (final Cell c : run.matrix.cells)
         {
             final Stats v = run.results.stats(c);
-            if (Locks.isPeer(c.impl()) || v == null)
+            if (Locks.isPeer(c.impl()) || Locks.isReference(c.impl()) || v == null)
             {
                 continue;
             }

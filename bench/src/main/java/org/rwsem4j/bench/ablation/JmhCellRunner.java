@@ -57,6 +57,10 @@ public final class JmhCellRunner
         {
             b.warmupIterations(profile.singleShotWarmups).measurementIterations(profile.singleShotMeasurements);
         }
+        else if (cell.bench() == Bench.READ_SCALING)
+        {
+            b.warmupIterations(profile.readScalingWarmups).measurementIterations(profile.readScalingMeasurements);
+        }
         else
         {
             final TimeValue t = TimeValue.milliseconds(profile.iterationMillis);

@@ -25,8 +25,9 @@ import org.rwsem4j.bench.SlowWakeControlPatch;
  *   <li>{@link #quick()}: the headline variants and the peers rrwl, stamped and mutex at 10 threads, r:w 0:1, 1:1
  *       and 10:1, loads 1 and 10, and at 2 threads, load 1; the contributions and controls in the 1:1 and 10:1 cells
  *       at 10 threads, load 1 (the controls' cells with twice the forks); 5 forks; seed-004 trylock at 1 and 8
- *       threads, and the uncontended section; seed 000's whole series ({@link SeedSeries}). Macro and fairness run
- *       in the full profile, or with {@code --only}.
+ *       threads, and the uncontended section; seed 000's whole series ({@link SeedSeries}). Macro, fairness and read
+ *       scaling ({@link ReadScalingSpec}: 1, 2 and 10 threads on one lock, and 10,000 locks, in short windows) run in
+ *       the full profile, or with {@code --only}.
  *       It fits 20 minutes on 2 cores because every seed-000 fork needs 5 warm-up iterations (1 s) before the
  *       variants' slow paths are compiled, and the cells were chosen to pay for that;</li>
  *   <li>{@link #full()}: the whole seed matrix for every configuration, 1,000,000 ops, 5 forks.</li>
@@ -38,6 +39,15 @@ public final class Profile
     static final int STEADY_OPS = 100_000;
     /** The window of a seed-000 iteration sized by time in the smoke and quick profiles, ms. */
     public static final int STEADY_MILLIS = 200;
+    /**
+     * A read-scaling iteration's cost beyond its window (starting the workers, their stop, JMH's bookkeeping), ms.
+     */
+    static final int READ_SCALING_ITERATION_OVERHEAD_MILLIS = 10;
+    /**
+     * Building the many-locks case's locks, and for a variant with reader-bias reading every lock's counters before
+     * and after each run, per fork, seconds.
+     */
+    static final double MANY_LOCKS_SECONDS = 0.15;
 
     public final String name;
     public final int forks;
@@ -73,6 +83,23 @@ public final class Profile
     final int fairnessReaders = 2;
     final int fairnessWriters = 2;
     final int load = 10;
+    /** The read-scaling section's thread counts on one lock ({@link ReadScalingSpec}). */
+    final List<Integer> readScalingThreads;
+    /** Its ratios: {@code ro}, then {@code r:w} from the fewest writes to the most. */
+    final List<String> readScalingRatios;
+    /** The window of one read-scaling iteration, ms. */
+    final int readScalingMillis;
+    final int readScalingWarmups;
+    final int readScalingMeasurements;
+    /** The read-mostly case over many locks: how many locks, at how many threads, at which ratio. */
+    final int manyLocks;
+    final int manyLocksThreads;
+    final String manyLocksRatio;
+    /**
+     * Whether {@link #describe()} names the read-scaling settings: false only in the view of a run recorded before
+     * the section existed ({@link #withoutReadScaling()}).
+     */
+    final boolean describesReadScaling;
     /** Whether every benchmark covers every configuration (the full profile). */
     final boolean allPeersEverywhere;
     /** Whether the run plans and prints seed 000's whole series in its own table ({@link SeedSeries}). */
@@ -111,6 +138,15 @@ public final class Profile
         this.fairnessMillis = b.fairnessMillis;
         this.allPeersEverywhere = b.allPeersEverywhere;
         this.seriesTable = b.seriesTable;
+        this.readScalingThreads = b.readScalingThreads;
+        this.readScalingRatios = b.readScalingRatios;
+        this.readScalingMillis = b.readScalingMillis;
+        this.readScalingWarmups = b.readScalingWarmups;
+        this.readScalingMeasurements = b.readScalingMeasurements;
+        this.manyLocks = b.manyLocks;
+        this.manyLocksThreads = b.manyLocksThreads;
+        this.manyLocksRatio = b.manyLocksRatio;
+        this.describesReadScaling = b.describesReadScaling;
         this.units = b.units;
         this.unit = b.unit == null ? b.units.get(0) : b.unit;
     }
@@ -139,6 +175,8 @@ public final class Profile
         b.headlinePeers = List.of(Locks.MUTEX, Locks.RRWL, Locks.STAMPED);
         b.contributionCells = List.of(new String[] {"1:1", "10"}, new String[] {"10:1", "10"});
         b.controlForkFactor = 2;
+        // Read scaling is not a default section of quick: with it quick would take about 34 minutes, past its 30
+        // (bench/README.md, "Read scaling"); it runs with --only read-scaling.
         b.defaultSections = EnumSet.of(Section.LOCKTEST, Section.TRYLOCK, Section.UNCONTENDED);
         b.trylockThreads = List.of(1, 8);
         b.seriesTable = true;
@@ -168,6 +206,9 @@ public final class Profile
         b.timedMeasurements = 5;
         b.iterationMillis = 1000;
         b.fairnessMillis = 5000;
+        b.readScalingWarmups = 3;
+        b.readScalingMeasurements = 5;
+        b.readScalingMillis = 200;
         b.allPeersEverywhere = true;
         b.seriesTable = true;
         return new Profile(b);
@@ -239,6 +280,21 @@ public final class Profile
         return new Profile(b);
     }
 
+    /**
+     * @return this profile as a run recorded before the read-scaling section resolved to: without the section among
+     *     its default sections, and without its settings in {@link #describe()}
+     */
+    Profile withoutReadScaling()
+    {
+        final Builder b = builder();
+        final Set<Section> sections = EnumSet.noneOf(Section.class);
+        sections.addAll(defaultSections);
+        sections.remove(Section.READ_SCALING);
+        b.defaultSections = sections;
+        b.describesReadScaling = false;
+        return new Profile(b);
+    }
+
     /** @return this profile without seed 000's series table (what a run made before the table resolved to) */
     Profile withoutSeriesTable()
     {
@@ -289,16 +345,20 @@ public final class Profile
      */
     public String describe()
     {
+        final String readScaling = describesReadScaling ? String.format(java.util.Locale.ROOT, "; read scaling: " +
+            "threads %s, r:w %s, %d+%d x %d ms, %d locks at %d threads %s", readScalingThreads, readScalingRatios,
+            readScalingWarmups, readScalingMeasurements, readScalingMillis, manyLocks, manyLocksThreads,
+            manyLocksRatio) : "";
         return String.format(java.util.Locale.ROOT,
             "%s: forks %d (controls x%d), ops %d, millis %d, threads %s, r:w %s, loads %s%s/%s, " +
             "peers %s, contribution cells %s, variants %s, sections %s, single-shot %d+%d, timed %d+%d x %d ms, " +
-            "fairness %d ms %d+%d, macro threads %s, trylock threads %s, load %d, every peer everywhere %b; " +
+            "fairness %d ms %d+%d, macro threads %s, trylock threads %s, load %d, every peer everywhere %b%s; " +
             "slow-wake-control %d ns%s", name, forks, controlForkFactor, ops, millis, lockTestThreads, ratios,
             headlineLoads, headlineLoadsByThreads.isEmpty() ? "" : " " + new TreeMap<>(headlineLoadsByThreads),
             contributionLoads, headlinePeers, contributionCells.stream().map(c -> String.join(" ", c)).toList(),
             defaultVariants, defaultSections, singleShotWarmups, singleShotMeasurements, timedWarmups,
             timedMeasurements, iterationMillis, fairnessMillis, fairnessReaders, fairnessWriters, macroThreads,
-            trylockThreads, load, allPeersEverywhere, SlowWakeControlPatch.DELAY_NANOS, namesUnits() ?
+            trylockThreads, load, allPeersEverywhere, readScaling, SlowWakeControlPatch.DELAY_NANOS, namesUnits() ?
             "; seed-000 load units " + units.stream().map(u -> u.cliName).toList() : "") +
             (seriesTable ? "; seed-000 series table" : "");
     }
@@ -336,6 +396,15 @@ public final class Profile
         b.fairnessMillis = fairnessMillis;
         b.allPeersEverywhere = allPeersEverywhere;
         b.seriesTable = seriesTable;
+        b.readScalingThreads = readScalingThreads;
+        b.readScalingRatios = readScalingRatios;
+        b.readScalingMillis = readScalingMillis;
+        b.readScalingWarmups = readScalingWarmups;
+        b.readScalingMeasurements = readScalingMeasurements;
+        b.manyLocks = manyLocks;
+        b.manyLocksThreads = manyLocksThreads;
+        b.manyLocksRatio = manyLocksRatio;
+        b.describesReadScaling = describesReadScaling;
         b.units = units;
         b.unit = unit;
         return b;
@@ -365,6 +434,10 @@ public final class Profile
                 return jvm + (singleShotWarmups + singleShotMeasurements) * (double)ops * threads * perOp;
             case FAIRNESS:
                 return jvm + fairnessMillis / 1000.0;
+            case READ_SCALING:
+                return jvm + (readScalingWarmups + readScalingMeasurements) * (readScalingMillis +
+                    READ_SCALING_ITERATION_OVERHEAD_MILLIS) / 1000.0 + ("1".equals(c.param("locks")) ? 0 :
+                    MANY_LOCKS_SECONDS);
             default:
                 return jvm + (timedWarmups + timedMeasurements) * iterationMillis / 1000.0;
         }
@@ -421,6 +494,21 @@ public final class Profile
         int fairnessMillis = 1000;
         boolean allPeersEverywhere;
         boolean seriesTable;
+        List<Integer> readScalingThreads = List.of(1, 2, 10);
+        List<String> readScalingRatios = List.of("ro", "10000:1", "1000:1", "100:1");
+        /**
+         * Read-scaling iterations: short and few, because the section has 65 cells of 5 forks and every fork pays a
+         * JVM start: 2 warm-up and 2 measured windows of 80 ms keep the quick section under 4 minutes. That is a
+         * shorter warm-up than the seed-000 cells' 1 s (bench/README.md, "Read scaling", says what it costs); the
+         * full profile warms up for 3 windows of 200 ms.
+         */
+        int readScalingMillis = 80;
+        int readScalingWarmups = 2;
+        int readScalingMeasurements = 2;
+        int manyLocks = 10_000;
+        int manyLocksThreads = 2;
+        String manyLocksRatio = "1000:1";
+        boolean describesReadScaling = true;
         List<LoadUnit> units = List.of(LoadUnit.PAUSE);
         LoadUnit unit;
 

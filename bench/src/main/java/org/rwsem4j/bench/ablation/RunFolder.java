@@ -3,6 +3,7 @@ package org.rwsem4j.bench.ablation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +65,15 @@ final class RunFolder
             throw new UsageException(dir.resolve(RunMetadata.FILE) + ": its ablation arguments " + meta.arguments +
                 " no longer parse: " + e.getMessage());
         }
+        if (madeBeforeReadScaling(meta, args.profile))
+        {
+            // made before the read-scaling section: the run planned and measured none of its cells
+            final Set<Section> sections = EnumSet.noneOf(Section.class);
+            sections.addAll(args.sections);
+            sections.remove(Section.READ_SCALING);
+            args = new AblationArgs(args.profile.withoutReadScaling(), args.variants, args.patches, sections,
+                args.out, args.publish, args.dryRun);
+        }
         if (args.profile.seriesTable && args.profile.withoutSeriesTable().describe().equals(meta.profile))
         {
             // made before the series table: the run planned and measured no series cells
@@ -103,6 +113,27 @@ final class RunFolder
             results.fail(cellOf(dir, matrix, f.cell()), f.message());
         }
         return new RunFolder(dir, meta, matrix, results);
+    }
+
+    /**
+     * @param meta    a run's metadata
+     * @param profile what this build resolves the run's arguments to
+     * @return whether the run was recorded before the read-scaling section existed: its profile line is this
+     *     profile's without the section (and maybe without the series table, older still), or it has none
+     */
+    static boolean madeBeforeReadScaling(final RunMetadata meta, final Profile profile)
+    {
+        if (meta.profile == null)
+        {
+            return true;
+        }
+        if (meta.profile.equals(profile.describe()))
+        {
+            return false;
+        }
+        final Profile before = profile.withoutReadScaling();
+        return before.describe().equals(meta.profile) ||
+            before.seriesTable && before.withoutSeriesTable().describe().equals(meta.profile);
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.rwsem4j.bench.LockTestMetrics;
+import org.rwsem4j.bench.ReadScalingMetrics;
 import org.rwsem4j.bench.fairness.FairnessResult;
 
 /**
@@ -28,10 +29,11 @@ public record Sample(double score, Map<String, Double> secondary, FairnessResult
 
     /**
      * A JMH fork's sample, from a live {@code RunResult} or from {@code jmh.json} ({@link JmhJson}): the one place
-     * that decides what a JMH fork's figure is. A cell sized by time (JMH parameter {@code millis} above 0) reports
-     * its figure as the secondary result {@link LockTestMetrics#TIMED_SCORE} (JMH's own primary is then the
-     * window's length), which replaces the primary, per iteration and for the fork; every other cell keeps the
-     * primary.
+     * that decides what a JMH fork's figure is. Two kinds of cell report their figure as a secondary result, which
+     * then replaces the primary (JMH's own primary is the window's length), per iteration and for the fork:
+     * a read-scaling cell, whose iterations record {@link ReadScalingMetrics#OPS_PER_MS}, and a seed-000 cell sized
+     * by time (JMH parameter {@code millis} above 0), whose figure is {@link LockTestMetrics#TIMED_SCORE}. Every other
+     * cell keeps the primary.
      *
      * @param millis       the fork's JMH parameter {@code millis}, or null if its benchmark has none
      * @param score        JMH's primary score for the fork
@@ -39,31 +41,43 @@ public record Sample(double score, Map<String, Double> secondary, FairnessResult
      * @param iterations   the primary score of each measurement iteration
      * @param perIteration the secondary results of each measurement iteration
      * @return the sample
-     * @throws IllegalStateException if a cell sized by time lacks a finite, positive figure in an iteration
+     * @throws IllegalStateException if such a cell lacks a finite, positive figure in an iteration
      */
     public static Sample ofJmh(final String millis, final double score, final Map<String, Double> secondary,
         final double[] iterations, final List<Map<String, Double>> perIteration)
     {
+        if (!perIteration.isEmpty() && perIteration.get(0).containsKey(ReadScalingMetrics.OPS_PER_MS))
+        {
+            return figure(ReadScalingMetrics.OPS_PER_MS, "a read-scaling cell", secondary, perIteration);
+        }
         if (millis == null || Integer.parseInt(millis.trim()) == 0)
         {
             return new Sample(score, secondary, null, iterations, perIteration);
         }
+        return figure(LockTestMetrics.TIMED_SCORE, "a cell sized by time (millis=" + millis + ")", secondary,
+            perIteration);
+    }
+
+    /** @return the sample whose iterations are the secondary result {@code name} of each measured iteration */
+    private static Sample figure(final String name, final String what, final Map<String, Double> secondary,
+        final List<Map<String, Double>> perIteration)
+    {
         final double[] values = new double[perIteration.size()];
         double sum = 0;
         for (int i = 0; i < values.length; i++)
         {
-            final Double v = perIteration.get(i).get(LockTestMetrics.TIMED_SCORE);
+            final Double v = perIteration.get(i).get(name);
             if (v == null || !Double.isFinite(v) || v <= 0)
             {
-                throw new IllegalStateException("a cell sized by time (millis=" + millis + ") has no figure (" +
-                    LockTestMetrics.TIMED_SCORE + ") in measured iteration " + (i + 1) + ": " + v);
+                throw new IllegalStateException(what + " has no figure (" + name + ") in measured iteration " +
+                    (i + 1) + ": " + v);
             }
             values[i] = v;
             sum += v;
         }
         if (values.length == 0)
         {
-            throw new IllegalStateException("a cell sized by time has no measured iteration");
+            throw new IllegalStateException(what + " has no measured iteration");
         }
         return new Sample(sum / values.length, secondary, null, values, perIteration);
     }

@@ -16,11 +16,14 @@ public enum Section
     /** Dedicated readers and writers: per-thread ops and writer waits. */
     FAIRNESS,
     /** The region-tree and block-map workloads. */
-    MACRO;
+    MACRO,
+    /** Read scaling: one lock at 1, 2 and 10 threads, read-only to 100:1, and a read-mostly case over many locks. */
+    READ_SCALING;
 
+    /** @return the name {@code --only} takes: lower case, {@code -} for {@code _} (e.g. {@code read-scaling}) */
     String cliName()
     {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     static Section parse(final String text) throws UsageException

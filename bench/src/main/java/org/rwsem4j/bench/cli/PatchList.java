@@ -46,6 +46,8 @@ public final class PatchList
         }
         sb.append("- presets in this build: ").append(Presets.line(PatchInfo.libraryPatchNames())).append('\n');
         sb.append("peers: ").append(String.join(", ", Locks.PEERS)).append('\n');
+        sb.append("reference (ReadScalingBenchmark only, not a peer): ").append(Locks.STAMPED_OPTIMISTIC)
+            .append('\n');
         sb.append("impl names: a peer, a spec (e.g. reader-owned+handoff), or a spec with @heap for the on-heap " +
             "word\n");
         return sb.toString();

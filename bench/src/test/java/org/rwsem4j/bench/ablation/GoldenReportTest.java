@@ -37,7 +37,7 @@ class GoldenReportTest
 {
     private static final String DIR = "golden/";
     private static final Set<String> PATCHES = Set.of("handoff", "handoff-on-readers", "handoff-spin",
-        "nonspinnable", "null-control", "phase-fair", "reader-owned", "reader-spin", "reader-steal",
+        "nonspinnable", "null-control", "phase-fair", "reader-bias", "reader-owned", "reader-spin", "reader-steal",
         "slow-wake-control", "spin-on-readers", "trylock", "wake-all-readers", "wake-once", "wake-skip",
         "writer-respin");
     private static final MachineInfo MACHINE = new MachineInfo(2, "test cpu", "test jvm", "test os",

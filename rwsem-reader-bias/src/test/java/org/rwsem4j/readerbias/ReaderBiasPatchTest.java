@@ -1,0 +1,433 @@
+package org.rwsem4j.readerbias;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.lang.reflect.Field;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.rwsem4j.LockEvent;
+import org.rwsem4j.Rwsem;
+import org.rwsem4j.RwsemState;
+import org.rwsem4j.spi.LockWordBits;
+import org.rwsem4j.testkit.Holder;
+import org.rwsem4j.testkit.Locker;
+import org.rwsem4j.testkit.ManyThreads;
+import org.rwsem4j.testkit.TestClock;
+
+/**
+ * The mechanism, scenario by scenario: each test fails if biased reads went through the count, if a writer did not
+ * wait for the table, or if an entry could be cleared by a thread that did not fill it.
+ */
+@Timeout(120)
+class ReaderBiasPatchTest
+{
+    static final String SPEC = "reader-bias";
+
+    static Rwsem lock()
+    {
+        return Rwsem.builder().variant(SPEC).onHeap().build();
+    }
+
+    /**
+     * A reader thread that holds a biased read of {@code lock}. The table is shared by the whole JVM, and a test may
+     * leave an entry taken on purpose, so a thread's entry may be taken: then it reads through the count, and another
+     * thread tries.
+     */
+    static Holder biasedReader(final Rwsem lock) throws InterruptedException
+    {
+        for (int i = 0; i < 100; i++)
+        {
+            final Holder h = Holder.reader(lock, "r" + i);
+            assertTrue(h.awaitIn());
+            if (lock.state().biasedReaders() == 1)
+            {
+                return h;
+            }
+            h.release();
+        }
+        return fail("no reader thread found its entry free: " + lock.state());
+    }
+
+    /**
+     * A lock of {@code builder} whose entry for the current thread is free, so that this thread's first read is biased
+     * (see {@link #biasedReader}); the lock is returned unlocked.
+     */
+    static Rwsem biasedForMe(final Supplier<Rwsem> builder)
+    {
+        for (int i = 0; i < 100; i++)
+        {
+            final Rwsem lock = builder.get();
+            lock.readLock().lock();
+            final boolean biased = lock.state().biasedReaders() == 1;
+            lock.readLock().unlock();
+            if (biased && lock.state().readBiased())
+            {
+                return lock;
+            }
+        }
+        return fail("no lock whose entry for this thread is free");
+    }
+
+    /** The lock's identity in the table: its engine, which the API does not expose. */
+    static Object identity(final Rwsem lock)
+    {
+        try
+        {
+            final Field f = Rwsem.class.getDeclaredField("engine");
+            f.setAccessible(true);
+            return f.get(lock);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new AssertionError(ex);
+        }
+    }
+
+    @Test
+    void aBiasedReadLeavesTheCountAlone()
+    {
+        assertEquals(LockWordBits.READ_BIASED, lock().state().count(), "armed from construction");
+        final Rwsem lock = biasedForMe(() -> Rwsem.builder().variant(SPEC).build()); // off-heap word, the default
+        lock.readLock().lock();
+        final RwsemState held = lock.state();
+        assertEquals(LockWordBits.READ_BIASED, held.count(), held::toString);
+        assertEquals(0, held.readers());
+        assertEquals(1, held.biasedReaders());
+        assertEquals(1, lock.getReadLockCount(), "monitoring counts the biased reader");
+        assertEquals(0, lock.events().get(LockEvent.RLOCK), "no read slow path");
+        lock.readLock().unlock();
+        assertEquals(0, lock.getReadLockCount());
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
+    @Test
+    void aWriterRevokesAndWaitsForABiasedReader() throws InterruptedException
+    {
+        final Rwsem lock = lock();
+        final Holder reader = biasedReader(lock);
+        assertEquals(1, lock.state().biasedReaders());
+        final AtomicBoolean acquired = new AtomicBoolean();
+        final Locker writer = Locker.start("w", () ->
+        {
+            lock.writeLock().lock();
+            acquired.set(true);
+            lock.writeLock().unlock();
+        });
+        Locker.await(lock, "the writer to hold WRITER_LOCKED while it revokes", () -> lock.state().writerLocked());
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
+        assertFalse(acquired.get(), "the writer returned while a biased reader held the lock");
+        assertEquals(1, lock.state().biasedReaders());
+        reader.release();
+        writer.join();
+        assertTrue(acquired.get());
+        assertEquals(1, lock.events().get(LockEvent.BIAS_REVOKE), lock.events()::toString);
+        assertTrue(lock.events().get(LockEvent.BIAS_REVOKE_NS) > 0, lock.events()::toString);
+        assertFalse(lock.state().readBiased(), "the bias stays off after a revocation");
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
+    /** A revocation is a JFR event that carries its wait for the table and the inhibit window that follows it. */
+    @Test
+    void aRevocationIsRecordedWithItsWaitAndItsWindow(@TempDir final Path dir) throws Exception
+    {
+        final Rwsem lock = lock();
+        final Path jfr = dir.resolve("revocation.jfr");
+        try (Recording recording = new Recording())
+        {
+            recording.enable("org.rwsem4j.Contended").withThreshold(Duration.ZERO);
+            recording.start();
+            final Holder reader = biasedReader(lock);
+            final Locker writer = Locker.start("w", () ->
+            {
+                lock.writeLock().lock();
+                lock.writeLock().unlock();
+            });
+            Locker.await(lock, "the writer to revoke", () -> lock.state().writerLocked());
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+            reader.release();
+            writer.join();
+            recording.stop();
+            recording.dump(jfr);
+        }
+        final List<RecordedEvent> revocations = RecordingFile.readAllEvents(jfr).stream()
+            .filter(e -> e.getDuration("biasRevocationNanos").toNanos() > 0).toList();
+        assertEquals(1, revocations.size(), revocations::toString);
+        final RecordedEvent e = revocations.get(0);
+        assertTrue(e.getDuration("biasRevocationNanos").toMillis() >= 1, e::toString); // 5 ms parked, less the race
+        assertEquals(VisibleReaders.INHIBIT_FACTOR * e.getDuration("biasRevocationNanos").toNanos(),
+            e.getDuration("biasInhibitNanos").toNanos(), e::toString);
+        assertTrue(e.getBoolean("acquired"));
+    }
+
+    @Test
+    void aForeignUnlockWithACollidingEntryIsRefused() throws Throwable
+    {
+        final Rwsem lock = lock();
+        final Object id = identity(lock);
+        final Holder owner = biasedReader(lock);
+        final int entry = VisibleReaders.INSTANCE.lockField(owner.thread(), id);
+        // a thread whose entry for this lock is the owner's
+        final AtomicReference<Throwable> unlock = new AtomicReference<>();
+        final AtomicBoolean collided = new AtomicBoolean();
+        for (int tries = 0; tries < 100_000 && !collided.get(); tries++)
+        {
+            final Locker other = Locker.start("other-" + tries, () ->
+            {
+                if (VisibleReaders.INSTANCE.lockField(Thread.currentThread(), id) != entry)
+                {
+                    return;
+                }
+                collided.set(true);
+                unlock.set(assertThrows(IllegalMonitorStateException.class, () -> lock.readLock().unlock()));
+                lock.readLock().lock(); // its entry is taken: it reads through the count
+                assertEquals(1, lock.state().readers());
+                lock.readLock().unlock();
+            });
+            other.join();
+        }
+        assertTrue(collided.get(), "no thread met the owner's entry");
+        assertEquals(1, lock.state().biasedReaders(), "the owner's entry survived the foreign unlock");
+        assertEquals(1, lock.events().get(LockEvent.BIAS_FALLBACK), lock.events()::toString);
+        owner.release();
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
+    @Test
+    void theBiasComesBackAfterTheInhibitWindow() throws InterruptedException
+    {
+        final TestClock clock = TestClock.manual();
+        final Rwsem lock = biasedForMe(() -> Rwsem.builder().variant(SPEC).onHeap().clock(clock).build());
+        final Holder reader = biasedReader(lock);
+        final Locker writer = Locker.start("w", () ->
+        {
+            lock.writeLock().lock();
+            lock.writeLock().unlock();
+        });
+        Locker.await(lock, "the writer to revoke", () -> lock.state().writerLocked());
+        clock.step(10_000); // the revocation waits 10 us by the lock's clock: inhibited for 90 us
+        reader.release();
+        writer.join();
+        assertFalse(lock.state().readBiased());
+
+        assertEquals(0, readTwiceUnlockOnce(lock), "re-armed inside the inhibit window");
+        lock.readLock().unlock();
+        clock.step(100_000);
+        assertEquals(1, readTwiceUnlockOnce(lock), "not re-armed after the inhibit window");
+        assertTrue(lock.state().readBiased());
+        lock.readLock().unlock(); // the count's reader
+        lock.readLock().lock();
+        assertEquals(1, lock.state().biasedReaders(), "a read after the re-arm is biased");
+        lock.readLock().unlock();
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
+    /** Two count reads by this thread (the bias is off), one unlocked: {@return the arms counted so far} */
+    private static long readTwiceUnlockOnce(final Rwsem lock)
+    {
+        lock.readLock().lock();
+        lock.readLock().lock();
+        assertEquals(2, lock.state().readers(), lock.state()::toString);
+        lock.readLock().unlock();
+        return lock.events().get(LockEvent.BIAS_ARM);
+    }
+
+    @Test
+    void aWriteTryLockThatFindsABiasedReaderLetsGo() throws InterruptedException
+    {
+        final Rwsem lock = lock();
+        final Holder reader = biasedReader(lock);
+        assertFalse(lock.writeLock().tryLock());
+        final RwsemState after = lock.state();
+        assertFalse(after.writerLocked(), after::toString);
+        assertTrue(after.readBiased(), "the bias stays for the next writer to revoke");
+        assertEquals(1, after.biasedReaders());
+        reader.release();
+        assertTrue(lock.writeLock().tryLock());
+        lock.writeLock().unlock();
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
+    @Test
+    void aTimedWriteGivesUpAndAnInterruptedOneThrows() throws InterruptedException
+    {
+        final Rwsem lock = lock();
+        final Holder reader = biasedReader(lock);
+        assertFalse(lock.writeLock().tryLock(20, TimeUnit.MILLISECONDS));
+        assertFalse(lock.state().writerLocked(), lock.state()::toString);
+        final CompletableFuture<Throwable> thrown = new CompletableFuture<>();
+        final Locker writer = Locker.start("w", () ->
+        {
+            try
+            {
+                lock.writeLock().lockInterruptibly();
+                thrown.complete(null);
+            }
+            catch (final InterruptedException ex)
+            {
+                thrown.complete(ex);
+            }
+        });
+        Locker.await(lock, "the writer to revoke", () -> lock.state().writerLocked());
+        writer.thread().interrupt();
+        writer.join();
+        assertTrue(thrown.join() instanceof InterruptedException, "the interrupted revocation did not throw");
+        final RwsemState after = lock.state();
+        assertFalse(after.writerLocked(), after::toString);
+        assertTrue(after.readBiased());
+        reader.release();
+        lock.writeLock().lock();
+        lock.writeLock().unlock();
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
+    @Test
+    void aThreadThatReadsTwiceHoldsItsEntryAndTheCount()
+    {
+        final Rwsem lock = biasedForMe(ReaderBiasPatchTest::lock);
+        lock.readLock().lock();
+        lock.readLock().lock();
+        assertEquals(1, lock.state().biasedReaders());
+        assertEquals(1, lock.state().readers());
+        assertEquals(2, lock.getReadLockCount());
+        lock.readLock().unlock();
+        lock.readLock().unlock();
+        assertThrows(IllegalMonitorStateException.class, () -> lock.readLock().unlock());
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
+    @Test
+    void aBiasedReadLeftByADroppedLockDoesNotHoldANewLocksWriter()
+    {
+        final Locker leaver = Locker.start("leaver", () -> Rwsem.builder().variant(SPEC).build().readLock().lock());
+        leaver.join();
+        for (int i = 0; i < 3; i++)
+        {
+            System.gc();
+        }
+        final Rwsem fresh = Rwsem.builder().variant(SPEC).build();
+        final Locker writer = Locker.start("w", () ->
+        {
+            fresh.writeLock().lock();
+            fresh.writeLock().unlock();
+        });
+        writer.join();
+        assertEquals(1, fresh.events().get(LockEvent.BIAS_REVOKE), "the fresh lock's writer revoked");
+    }
+
+    @Test
+    void aConditionsReacquisitionRevokes() throws InterruptedException
+    {
+        final Rwsem lock = Rwsem.builder().variant(SPEC).onHeap().spinBudget(Duration.ofNanos(16)).build();
+        final Condition never = lock.writeLock().newCondition();
+        final AtomicBoolean back = new AtomicBoolean();
+        final Locker waiter = Locker.start("w", () ->
+        {
+            lock.writeLock().lock(); // the first revocation: nobody to wait for
+            try
+            {
+                never.awaitNanos(TimeUnit.SECONDS.toNanos(1));
+                back.set(true);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+            finally
+            {
+                lock.writeLock().unlock();
+            }
+        });
+        Locker.await(lock, "the waiter to release in await", () -> lock.events().get(LockEvent.BIAS_REVOKE) == 1 &&
+            !lock.state().writerLocked());
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // past the inhibit window of a revocation of ~0 ns
+        readTwiceUnlockOnce(lock);
+        lock.readLock().unlock();
+        assertTrue(lock.state().readBiased(), "re-armed");
+        final Holder reader = biasedReader(lock);
+        assertEquals(1, lock.state().biasedReaders());
+        Locker.await(lock, "the waiter's re-acquisition to revoke", () -> lock.state().writerLocked());
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
+        assertFalse(back.get(), "await returned while a biased reader held the lock");
+        reader.release();
+        waiter.join();
+        assertTrue(back.get());
+        assertEquals(2, lock.events().get(LockEvent.BIAS_REVOKE), lock.events()::toString);
+    }
+
+    /**
+     * Ten thousand readers (virtual threads where the JDK has them) hold the read lock at once: at most one per entry
+     * of the table is biased, every other one falls back to the count, and none fails; a writer then revokes.
+     */
+    @Test
+    void tenThousandReadersFallBackToTheCountAndNoneFails() throws Throwable
+    {
+        final int readers = 10_000;
+        final Rwsem lock = lock();
+        final CountDownLatch inside = new CountDownLatch(readers);
+        final CountDownLatch out = new CountDownLatch(1);
+        final List<Thread> threads = new ArrayList<>(readers);
+        for (int i = 0; i < readers; i++)
+        {
+            threads.add(ManyThreads.start(ManyThreads.heldRead(lock, inside, out), "r" + i));
+        }
+        assertTrue(inside.await(Locker.WAIT_SECONDS * 3, TimeUnit.SECONDS), () -> inside.getCount() + " not inside");
+        final RwsemState all = lock.state();
+        assertEquals(readers, all.readers() + all.biasedReaders(), all::toString);
+        assertTrue(all.biasedReaders() <= VisibleReaders.ENTRIES, all::toString);
+        assertEquals(all.readers(), lock.events().get(LockEvent.BIAS_FALLBACK), lock.events()::toString);
+        out.countDown();
+        for (final Thread t : threads)
+        {
+            t.join(TimeUnit.SECONDS.toMillis(Locker.WAIT_SECONDS));
+            assertFalse(t.isAlive(), t + " did not finish");
+        }
+        lock.writeLock().lock();
+        lock.writeLock().unlock();
+        assertEquals(1, lock.events().get(LockEvent.BIAS_REVOKE), lock.events()::toString);
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
+    @Test
+    void aDowngradedWriterReadsThroughTheCount()
+    {
+        final Rwsem lock = lock();
+        lock.writeLock().lock();
+        lock.downgrade();
+        assertEquals(1, lock.state().readers());
+        assertEquals(0, lock.state().biasedReaders());
+        lock.readLock().unlock();
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
+    @Test
+    void theTableHasRoomForEveryCoreAndEntriesKeepApart()
+    {
+        assertTrue(VisibleReaders.ENTRIES >= 4 * Runtime.getRuntime().availableProcessors());
+        assertEquals(Integer.bitCount(VisibleReaders.ENTRIES), 1);
+        assertEquals(64, VisibleReaders.entries(1));
+        assertEquals(64, VisibleReaders.entries(4));
+        assertEquals(128, VisibleReaders.entries(5));
+    }
+}
