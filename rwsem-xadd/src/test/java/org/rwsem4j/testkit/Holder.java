@@ -16,23 +16,7 @@ public final class Holder
     private Holder(final Rwsem rwsem, final String name, final boolean writer)
     {
         final Lock l = writer ? rwsem.writeLock() : rwsem.readLock();
-        locker = Locker.start(name, () ->
-        {
-            l.lock();
-            try
-            {
-                in.countDown();
-                out.await();
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-            }
-            finally
-            {
-                l.unlock();
-            }
-        });
+        locker = Locker.start(name, ManyThreads.held(l, in, out));
     }
 
     public static Holder reader(final Rwsem rwsem, final String name)

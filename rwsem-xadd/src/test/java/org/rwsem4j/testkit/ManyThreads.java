@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.Lock;
 
 import org.rwsem4j.Rwsem;
 
@@ -47,9 +48,22 @@ public final class ManyThreads
      */
     public static Runnable heldRead(final Rwsem lock, final CountDownLatch inside, final CountDownLatch out)
     {
+        return held(lock.readLock(), inside, out);
+    }
+
+    /**
+     * A holder's body: it takes {@code l}, counts itself {@code inside}, and keeps it until {@code out} opens.
+     *
+     * @param l the read or the write lock
+     * @param inside counted down once {@code l} is held
+     * @param out what the holder waits for before it unlocks
+     * @return the body
+     */
+    public static Runnable held(final Lock l, final CountDownLatch inside, final CountDownLatch out)
+    {
         return () ->
         {
-            lock.readLock().lock();
+            l.lock();
             try
             {
                 inside.countDown();
@@ -61,7 +75,7 @@ public final class ManyThreads
             }
             finally
             {
-                lock.readLock().unlock();
+                l.unlock();
             }
         };
     }
