@@ -1288,7 +1288,7 @@ abstract class Engine
                 {
                     countWriterStealPastWaiters();
                 }
-                if ((c & READ_BIASED) != 0)
+                if ((c & READ_BIASED) != 0 && readerBias != null) // the bit means nothing without the hook
                 {
                     final boolean got = rwsemRevokeBias(mode, nanos, NO_START);
                     Reference.reachabilityFence(this);
