@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The read-scaling case (issue 30): {@code threads} workers loop over one shared lock (or, with {@code locks} above 1,
+ * The read-scaling case: {@code threads} workers loop over one shared lock (or, with {@code locks} above 1,
  * a lock picked at random from that many per operation) with an empty critical section; each operation is a write with
  * probability {@code w / (r + w)} by a draw from the worker's own {@link XorShift} ({@code ro}: never), otherwise a
  * read. The figure is the total lock+unlock operations per ms over all workers: the secondary result

@@ -17,7 +17,7 @@ import org.rwsem4j.bench.report.ReportPart;
 import org.rwsem4j.bench.stats.Stats;
 
 /**
- * Read scaling (issue 30, {@link ReadScalingBenchmark}): total lock+unlock operations per ms on one lock with an empty
+ * Read scaling ({@link ReadScalingBenchmark}): total lock+unlock operations per ms on one lock with an empty
  * critical section at 1, 2 and 10 threads, reads only and 10,000:1 to 100:1, and a read-mostly case over 10,000 locks
  * (2 threads, 1000:1) with {@code reader-bias}'s collision fallback rate. The rows: the peers {@code rrwl} and
  * {@code stamped} (pessimistic, through {@code asReadWriteLock()}), {@code recommended}, {@code recommended} with
