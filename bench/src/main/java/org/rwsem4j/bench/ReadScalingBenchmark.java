@@ -44,14 +44,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * for the read side, not a peer: it gives the reader no lock to hold. {@code ratio}: {@code ro} or {@code r:w}
  * ({@link Ratio#parseReadScaling}); a bad value fails the trial's setup with a message that says what is valid.
  *
- * <p>The quick profile's section ({@code ablation --quick --only read-scaling}) runs 1, 2 and 10 workers at
- * {@code ro}, {@code 10000:1}, {@code 1000:1} and {@code 100:1} on one lock, and 2 workers at {@code 1000:1} over
- * 10,000 locks, each cell in 5 forks, and reports the worst fork beside the median: a lock's hot data, and a biased
- * reader's entry in the shared table of visible readers, are placed anew in every JVM, so whether two workers' slots
- * meet (the same entry, or one cache line) is drawn once per fork. By hand:
+ * <p>The quick profile's section ({@code ablation --quick}, or alone with {@code --only read-scaling}) runs 1, 2 and
+ * 10 workers at {@code ro}, {@code 10000:1}, {@code 1000:1} and {@code 100:1} on one lock, and 2 workers at
+ * {@code 1000:1} over 10,000 locks, each cell in 5 forks after a one-worker pre-warm, and reports the worst fork beside
+ * the median: a lock's hot data, and a biased reader's entry in the shared table of visible readers, are placed anew in
+ * every JVM, so whether two workers' slots meet (the same entry, or one cache line) is drawn once per fork. By hand:
  * <pre>
  * java -jar bench/target/rwsem4j-bench.jar jmh ReadScalingBenchmark -f 5 -p threads=2 -p ratio=ro \
- *   -p impl=rrwl,stamped,stamped-optimistic,recommended -rf json
+ *   -p prewarmMillis=800 -p impl=rrwl,stamped,stamped-optimistic,recommended -rf json
  * </pre>
  */
 @State(Scope.Benchmark)
@@ -83,6 +83,16 @@ public class ReadScalingBenchmark
     @Param({"200"})
     public int millis;
 
+    /**
+     * A run of one worker before the first iteration, ms (0: none): one worker leaves a core to the JIT's compiler
+     * threads, which two or ten busy workers on two cores starve, so the lock's paths are compiled sooner than by
+     * warm-up iterations at the cell's thread count.
+     */
+    @Param({"0"})
+    public int prewarmMillis;
+
+    /** Operations of the last pre-warm (0: none ran); for tests. */
+    long prewarmOps;
     private ReadWriteLock[] all;
     private StampedLock[] optimistic;
     private Ratio parsedRatio;
@@ -91,13 +101,14 @@ public class ReadScalingBenchmark
         () -> BiasEvents.of(all), BiasEvents::minus);
 
     @Setup(Level.Trial)
-    public void setUpTrial()
+    public void setUpTrial() throws Exception
     {
         parsedRatio = Ratio.parseReadScaling(ratio);
-        if (threads < 1 || locks < 1 || millis < 1)
+        if (threads < 1 || locks < 1 || millis < 1 || prewarmMillis < 0)
         {
-            throw new IllegalArgumentException("threads, locks and millis must be positive: threads=" + threads +
-                ", locks=" + locks + ", millis=" + millis);
+            throw new IllegalArgumentException("threads, locks and millis must be positive and prewarmMillis not " +
+                "negative: threads=" + threads + ", locks=" + locks + ", millis=" + millis + ", prewarmMillis=" +
+                prewarmMillis);
         }
         if (Locks.STAMPED_OPTIMISTIC.equals(impl))
         {
@@ -106,12 +117,34 @@ public class ReadScalingBenchmark
             {
                 optimistic[i] = new StampedLock();
             }
-            return;
         }
-        all = new ReadWriteLock[locks];
-        for (int i = 0; i < locks; i++)
+        else
         {
-            all[i] = Locks.create(impl);
+            all = new ReadWriteLock[locks];
+            for (int i = 0; i < locks; i++)
+            {
+                all[i] = Locks.create(impl);
+            }
+        }
+        prewarm();
+    }
+
+    private void prewarm() throws Exception
+    {
+        prewarmOps = 0;
+        if (prewarmMillis > 0)
+        {
+            final ReadScalingRun run = new ReadScalingRun(all, optimistic, 1, parsedRatio, prewarmMillis, 0);
+            run.start();
+            try
+            {
+                run.go();
+                prewarmOps = run.totalOps();
+            }
+            finally
+            {
+                run.join();
+            }
         }
     }
 

@@ -76,6 +76,28 @@ class ReadScalingTest
         b.ratio = "ro";
         b.locks = 0;
         assertThrows(IllegalArgumentException.class, b::setUpTrial);
+        b.locks = 1;
+        b.prewarmMillis = -1;
+        assertTrue(assertThrows(IllegalArgumentException.class, b::setUpTrial).getMessage()
+            .contains("prewarmMillis=-1"));
+    }
+
+    /** The pre-warm is one worker's run on the cell's lock before the first iteration: it takes the lock. */
+    @Test
+    void thePrewarmRunsOneWorkerOnTheLock() throws Exception
+    {
+        final ReadScalingBenchmark b = new ReadScalingBenchmark();
+        b.impl = "base";
+        b.ratio = "4:1";
+        b.threads = 2;
+        b.locks = 1;
+        b.millis = 10;
+        b.prewarmMillis = 20;
+        b.setUpTrial();
+        assertTrue(b.prewarmOps > 0, "the pre-warm did no operation");
+        b.prewarmMillis = 0;
+        b.setUpTrial();
+        assertEquals(0, b.prewarmOps);
     }
 
     @Test

@@ -89,6 +89,8 @@ public final class Profile
     final List<String> readScalingRatios;
     /** The window of one read-scaling iteration, ms. */
     final int readScalingMillis;
+    /** The one-worker run before a read-scaling fork's first iteration, ms ({@code ReadScalingBenchmark}). */
+    final int readScalingPrewarmMillis;
     final int readScalingWarmups;
     final int readScalingMeasurements;
     /** The read-mostly case over many locks: how many locks, at how many threads, at which ratio. */
@@ -141,6 +143,7 @@ public final class Profile
         this.readScalingThreads = b.readScalingThreads;
         this.readScalingRatios = b.readScalingRatios;
         this.readScalingMillis = b.readScalingMillis;
+        this.readScalingPrewarmMillis = b.readScalingPrewarmMillis;
         this.readScalingWarmups = b.readScalingWarmups;
         this.readScalingMeasurements = b.readScalingMeasurements;
         this.manyLocks = b.manyLocks;
@@ -175,9 +178,8 @@ public final class Profile
         b.headlinePeers = List.of(Locks.MUTEX, Locks.RRWL, Locks.STAMPED);
         b.contributionCells = List.of(new String[] {"1:1", "10"}, new String[] {"10:1", "10"});
         b.controlForkFactor = 2;
-        // Read scaling is not a default section of quick: with it quick would take about 34 minutes, past its 30
-        // (bench/README.md, "Read scaling"); it runs with --only read-scaling.
-        b.defaultSections = EnumSet.of(Section.LOCKTEST, Section.TRYLOCK, Section.UNCONTENDED);
+        // Read scaling adds about 10 minutes to quick (bench/README.md, "Read scaling"); --only leaves it out.
+        b.defaultSections = EnumSet.of(Section.LOCKTEST, Section.TRYLOCK, Section.UNCONTENDED, Section.READ_SCALING);
         b.trylockThreads = List.of(1, 8);
         b.seriesTable = true;
         return new Profile(b);
@@ -206,6 +208,7 @@ public final class Profile
         b.timedMeasurements = 5;
         b.iterationMillis = 1000;
         b.fairnessMillis = 5000;
+        b.readScalingPrewarmMillis = 2000;
         b.readScalingWarmups = 3;
         b.readScalingMeasurements = 5;
         b.readScalingMillis = 200;
@@ -346,8 +349,9 @@ public final class Profile
     public String describe()
     {
         final String readScaling = describesReadScaling ? String.format(java.util.Locale.ROOT, "; read scaling: " +
-            "threads %s, r:w %s, %d+%d x %d ms, %d locks at %d threads %s", readScalingThreads, readScalingRatios,
-            readScalingWarmups, readScalingMeasurements, readScalingMillis, manyLocks, manyLocksThreads,
+            "threads %s, r:w %s, %d ms one-worker pre-warm, %d+%d x %d ms, %d locks at %d threads %s",
+            readScalingThreads, readScalingRatios, readScalingPrewarmMillis, readScalingWarmups,
+            readScalingMeasurements, readScalingMillis, manyLocks, manyLocksThreads,
             manyLocksRatio) : "";
         return String.format(java.util.Locale.ROOT,
             "%s: forks %d (controls x%d), ops %d, millis %d, threads %s, r:w %s, loads %s%s/%s, " +
@@ -399,6 +403,7 @@ public final class Profile
         b.readScalingThreads = readScalingThreads;
         b.readScalingRatios = readScalingRatios;
         b.readScalingMillis = readScalingMillis;
+        b.readScalingPrewarmMillis = readScalingPrewarmMillis;
         b.readScalingWarmups = readScalingWarmups;
         b.readScalingMeasurements = readScalingMeasurements;
         b.manyLocks = manyLocks;
@@ -435,7 +440,8 @@ public final class Profile
             case FAIRNESS:
                 return jvm + fairnessMillis / 1000.0;
             case READ_SCALING:
-                return jvm + (readScalingWarmups + readScalingMeasurements) * (readScalingMillis +
+                return jvm + readScalingPrewarmMillis / 1000.0 + (readScalingWarmups + readScalingMeasurements) *
+                    (readScalingMillis +
                     READ_SCALING_ITERATION_OVERHEAD_MILLIS) / 1000.0 + ("1".equals(c.param("locks")) ? 0 :
                     MANY_LOCKS_SECONDS);
             default:
@@ -497,14 +503,17 @@ public final class Profile
         List<Integer> readScalingThreads = List.of(1, 2, 10);
         List<String> readScalingRatios = List.of("ro", "10000:1", "1000:1", "100:1");
         /**
-         * Read-scaling iterations: short and few, because the section has 65 cells of 5 forks and every fork pays a
-         * JVM start: 2 warm-up and 2 measured windows of 80 ms keep the quick section under 4 minutes. That is a
-         * shorter warm-up than the seed-000 cells' 1 s (bench/README.md, "Read scaling", says what it costs); the
-         * full profile warms up for 3 windows of 200 ms.
+         * Read-scaling iterations: the section has 65 cells of 5 forks and every fork pays a JVM start, so its
+         * windows are short and few. What makes them count is the pre-warm: one worker for 800 ms before the first
+         * iteration leaves a core to the JIT's compiler threads (two or ten busy workers on two cores starve them:
+         * without it the figures came out 2-10 times below a warm JIT's); then 2 warm-up and 3 measured windows of
+         * 120 ms, about 10 minutes for the quick section. The full profile pre-warms for 2 s and measures 5 windows
+         * of 200 ms after 3.
          */
-        int readScalingMillis = 80;
+        int readScalingMillis = 120;
+        int readScalingPrewarmMillis = 800;
         int readScalingWarmups = 2;
-        int readScalingMeasurements = 2;
+        int readScalingMeasurements = 3;
         int manyLocks = 10_000;
         int manyLocksThreads = 2;
         String manyLocksRatio = "1000:1";

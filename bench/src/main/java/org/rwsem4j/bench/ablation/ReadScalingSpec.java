@@ -121,7 +121,8 @@ final class ReadScalingSpec extends BenchSpec
     static Cell oneLock(final Profile p, final String impl, final String ratio, final int threads)
     {
         return Cell.of(Bench.READ_SCALING, impl, 1, "ratio", ratio, "threads", Integer.toString(threads), "locks", "1",
-            "millis", Integer.toString(p.readScalingMillis));
+            "millis", Integer.toString(p.readScalingMillis), "prewarmMillis",
+            Integer.toString(p.readScalingPrewarmMillis));
     }
 
     /**
@@ -133,7 +134,7 @@ final class ReadScalingSpec extends BenchSpec
     {
         return Cell.of(Bench.READ_SCALING, impl, 1, "ratio", p.manyLocksRatio, "threads",
             Integer.toString(p.manyLocksThreads), "locks", Integer.toString(p.manyLocks), "millis",
-            Integer.toString(p.readScalingMillis));
+            Integer.toString(p.readScalingMillis), "prewarmMillis", Integer.toString(p.readScalingPrewarmMillis));
     }
 
     @Override
@@ -235,8 +236,9 @@ final class ReadScalingSpec extends BenchSpec
 
     private static String forks(final Profile p)
     {
-        return String.format(Locale.ROOT, "%d forks, each the mean of %d measured windows of %d ms after %d warm-up",
-            p.forks, p.readScalingMeasurements, p.readScalingMillis, p.readScalingWarmups);
+        return String.format(Locale.ROOT, "%d forks, each the mean of %d measured windows of %d ms after %d warm-up " +
+            "windows and a %d ms run of one worker (which leaves a core to the JIT)", p.forks,
+            p.readScalingMeasurements, p.readScalingMillis, p.readScalingWarmups, p.readScalingPrewarmMillis);
     }
 
     private static void oneLock(final Report report, final Rows rows, final List<String> planned)
