@@ -3,7 +3,9 @@ package org.rwsem4j.bench.ablation;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -82,6 +84,11 @@ public final class AblationCommand implements Callable<Integer>
     @Option(names = "--patches", paramLabel = "p,q,...", description = "Measure the contributions of these patches " +
         "only (default: every one on the classpath; the controls are always measured).")
     String patches;
+
+    @Option(names = "--contribution-cells", paramLabel = "r:w@T,...", description = "The seed-000 cells of the " +
+        "contributions and controls instead of the profile's, e.g. 0:1@2,1:1@10 (r:w 0:1, 1:1 or 10:1; threads 2 " +
+        "or 10), at the profile's contribution loads.")
+    String contributionCells;
 
     @Option(names = "--only", paramLabel = "s,t,...", description = "Run only these sections: " +
         "locktest,trylock,uncontended,fairness,macro,read-scaling.")
@@ -186,7 +193,42 @@ public final class AblationCommand implements Callable<Integer>
         {
             profile = profile.withUnits(units(unit));
         }
+        if (contributionCells != null)
+        {
+            profile = profile.withContributionCells(contributionCells(contributionCells, profile));
+        }
         return profile;
+    }
+
+    /**
+     * @param text    a {@code --contribution-cells} value
+     * @param profile the profile whose seed-000 grid the cells must be in
+     * @return the cells, each {r:w, threads}, in the order given
+     * @throws UsageException for an empty list, a bad item, a cell outside the grid or one named twice
+     */
+    static List<String[]> contributionCells(final String text, final Profile profile) throws UsageException
+    {
+        final List<String[]> cells = new ArrayList<>();
+        final Set<String> seen = new HashSet<>();
+        for (final String raw : text.split(",", -1))
+        {
+            final String item = raw.trim();
+            final int at = item.indexOf('@');
+            final String ratio = at < 0 ? "" : item.substring(0, at);
+            final String threads = at < 0 ? "" : item.substring(at + 1);
+            if (!profile.ratios.contains(ratio) || !profile.lockTestThreads.stream().map(String::valueOf).toList()
+                .contains(threads))
+            {
+                throw new UsageException("--contribution-cells: '" + item + "' is not r:w@threads with r:w one of " +
+                    profile.ratios + " and threads one of " + profile.lockTestThreads + " (e.g. 0:1@2,1:1@10)");
+            }
+            if (!seen.add(item))
+            {
+                throw new UsageException("--contribution-cells: '" + item + "' is named twice");
+            }
+            cells.add(new String[] {ratio, threads});
+        }
+        return cells;
     }
 
     /**

@@ -23,6 +23,8 @@ enum Bench
     UNCONTENDED_WRITE(UncontendedBenchmark.class, "write", "ns/op", "impl", true, true),
     TWO_VARIANT_READ(TwoVariantBenchmark.class, "read", "ns/op", "first", true, true),
     TWO_VARIANT_WRITE(TwoVariantBenchmark.class, "write", "ns/op", "first", true, true),
+    FIRST_OF_TWO_READ(TwoVariantBenchmark.class, "readFirst", "ns/op", "first", true, true),
+    FIRST_OF_TWO_WRITE(TwoVariantBenchmark.class, "writeFirst", "ns/op", "first", true, true),
     REGION_TREE(RegionTreeBenchmark.class, "operation", "ops/ms", "impl", false, true),
     BLOCK_MAP(BlockMapBenchmark.class, "operation", "ops/ms", "impl", false, true),
     FAIRNESS(null, null, "ops", "impl", false, false),

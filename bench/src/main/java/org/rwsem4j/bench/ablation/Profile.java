@@ -284,6 +284,17 @@ public final class Profile
     }
 
     /**
+     * @param cells the contributions' and controls' seed-000 cells, each {r:w, threads}, all in this profile's grid
+     * @return this profile with those cells
+     */
+    Profile withContributionCells(final List<String[]> cells)
+    {
+        final Builder b = builder();
+        b.contributionCells = List.copyOf(cells);
+        return new Profile(b);
+    }
+
+    /**
      * @return this profile as a run recorded before the read-scaling section resolved to: without the section among
      *     its default sections, and without its settings in {@link #describe()}
      */

@@ -20,10 +20,14 @@ import org.rwsem4j.bench.stats.Stats;
  */
 final class UncontendedSpec extends BenchSpec
 {
+    /** The patch whose lock the first-of-two cells load beside base's. */
+    private static final String READER_BIAS = "reader-bias";
+    private static final String BASE = "base";
+
     UncontendedSpec()
     {
         super(Section.UNCONTENDED, List.of(Bench.UNCONTENDED_READ, Bench.UNCONTENDED_WRITE, Bench.TWO_VARIANT_READ,
-            Bench.TWO_VARIANT_WRITE), Set.of());
+            Bench.TWO_VARIANT_WRITE, Bench.FIRST_OF_TWO_READ, Bench.FIRST_OF_TWO_WRITE), Set.of());
     }
 
     /**
@@ -53,6 +57,11 @@ final class UncontendedSpec extends BenchSpec
             m.add(Cell.of(Bench.TWO_VARIANT_READ, pair[0], 1, "second", pair[1]));
             m.add(Cell.of(Bench.TWO_VARIANT_WRITE, pair[0], 1, "second", pair[1]));
         }
+        for (final String second : loadedBesideBase())
+        {
+            m.add(Cell.of(Bench.FIRST_OF_TWO_READ, BASE, 1, "second", second));
+            m.add(Cell.of(Bench.FIRST_OF_TWO_WRITE, BASE, 1, "second", second));
+        }
     }
 
     /** @return (first, second) pairs: base with itself, with all, and with its on-heap word; all with itself */
@@ -71,6 +80,16 @@ final class UncontendedSpec extends BenchSpec
         return pairs;
     }
 
+    /**
+     * @return the second locks beside which {@code base} is measured alone ({@link Bench#FIRST_OF_TWO_READ}): base
+     *     itself, and {@code reader-bias} when the patch is on the classpath (a lock whose read paths call the hook
+     *     that base's skip: base must not pay for it)
+     */
+    static List<String> loadedBesideBase()
+    {
+        return PatchInfo.libraryPatchNames().contains(READER_BIAS) ? List.of(BASE, READER_BIAS) : List.of(BASE);
+    }
+
     @Override
     String describeClaimCell(final SeedClaim claim, final int threads, final Profile profile)
     {
@@ -82,6 +101,43 @@ final class UncontendedSpec extends BenchSpec
     {
         uncontended(report);
         twoVariants(report);
+        firstOfTwo(report);
+    }
+
+    private static void firstOfTwo(final Report report)
+    {
+        final Results r = report.results();
+        final GridTable g = new GridTable("base alone, beside", "read ns/op", "write ns/op", "spread",
+            "read vs beside base", "write vs beside base");
+        final List<Bar> bars = new ArrayList<>();
+        for (final String second : loadedBesideBase())
+        {
+            final Cell readCell = Cell.of(Bench.FIRST_OF_TWO_READ, BASE, 1, "second", second);
+            final Cell writeCell = Cell.of(Bench.FIRST_OF_TWO_WRITE, BASE, 1, "second", second);
+            final Stats a = r.stats(readCell);
+            final Stats b = r.stats(writeCell);
+            if (a == null && b == null)
+            {
+                continue;
+            }
+            final boolean other = !second.equals(BASE);
+            g.row(second, a == null ? "n/a" : Numbers.seed(a.median()), b == null ? "n/a" : Numbers.seed(b.median()),
+                spread(a, b), other ? report.change(readCell, Cell.of(Bench.FIRST_OF_TWO_READ, BASE, 1, "second", BASE),
+                Sample::score) : "-", other ? report.change(writeCell, Cell.of(Bench.FIRST_OF_TWO_WRITE, BASE, 1,
+                "second", BASE), Sample::score) : "-");
+            bars.addAll(readWriteBars("base beside " + second, a, b));
+        }
+        if (g.isEmpty())
+        {
+            return;
+        }
+        report.add(new ReportPart("Base alone, with another lock kind loaded",
+            "One `base` lock measured alone (JMH `TwoVariantBenchmark.readFirst`, `writeFirst`), ns per lock+unlock, " +
+            "in a JVM whose setup used it and a second lock " + TwoVariantBenchmark.SETUP_ROUNDS + " times each, " +
+            "so the engine's profile has seen both kinds: beside another `base`, and beside `reader-bias` (whose " +
+            "read paths call the hook that base's skip). The last two columns: against beside `base`, change in " +
+            "ns with its interval and the run's verdict; `no difference` (`~`) is what loading `reader-bias` " +
+            "must give.", g.render(), "first-of-two", "ns per lock/unlock, lower is better", bars));
     }
 
     private static void uncontended(final Report report)
@@ -141,19 +197,26 @@ final class UncontendedSpec extends BenchSpec
     {
         final Results r = report.results();
         final Matrix m = report.matrix();
-        final GridTable g = new GridTable("first + second lock", "read ns/op", "write ns/op", "spread");
+        final GridTable g = new GridTable("first + second lock", "read ns/op", "write ns/op", "spread",
+            "read vs base + base", "write vs base + base");
         final List<Bar> bars = new ArrayList<>();
+        final String base = "base";
         for (final String[] pair : twoVariantPairs(m.plan))
         {
-            final Stats a = r.stats(Cell.of(Bench.TWO_VARIANT_READ, pair[0], 1, "second", pair[1]));
-            final Stats b = r.stats(Cell.of(Bench.TWO_VARIANT_WRITE, pair[0], 1, "second", pair[1]));
+            final Cell readCell = Cell.of(Bench.TWO_VARIANT_READ, pair[0], 1, "second", pair[1]);
+            final Cell writeCell = Cell.of(Bench.TWO_VARIANT_WRITE, pair[0], 1, "second", pair[1]);
+            final Stats a = r.stats(readCell);
+            final Stats b = r.stats(writeCell);
             if (a == null && b == null)
             {
                 continue;
             }
+            final boolean againstBase = pair[0].equals(base) && !pair[1].equals(base);
             final String name = m.label(pair[0]) + " + " + m.label(pair[1]);
             g.row(name, a == null ? "n/a" : Numbers.seed(a.median()), b == null ? "n/a" : Numbers.seed(b.median()),
-                spread(a, b));
+                spread(a, b), againstBase ? report.change(readCell, Cell.of(Bench.TWO_VARIANT_READ, base, 1, "second",
+                base), Sample::score) : "-", againstBase ? report.change(writeCell, Cell.of(Bench.TWO_VARIANT_WRITE,
+                base, 1, "second", base), Sample::score) : "-");
             bars.addAll(readWriteBars(name, a, b));
         }
         if (g.isEmpty())
@@ -163,7 +226,10 @@ final class UncontendedSpec extends BenchSpec
         report.add(new ReportPart("Two lock kinds in one JVM (call-site polymorphism)",
             "Two locks used alternately through the same call sites, ns per lock+unlock. `x + x` keeps the engine's " +
             "hook and lock-word call sites monomorphic; `base + all` (two variants) and `base + base@heap` (two " +
-            "lock-word kinds) make them bimorphic. Compare `base + all` with the mean of `base + base` and " +
-            "`all + all`.", g.render(), "two-variants", "ns per lock/unlock, lower is better", bars));
+            "lock-word kinds) make them bimorphic, and `base + reader-bias` puts a lock whose read paths call the " +
+            "reader-bias hook beside base's (base's own paths test one null field and call nothing). Compare " +
+            "`base + all` with the mean of `base + base` and `all + all`. The last two columns: each `base + x` " +
+            "against `base + base`, change in ns per lock+unlock with its interval and the run's verdict.", g.render(),
+            "two-variants", "ns per lock/unlock, lower is better", bars));
     }
 }

@@ -150,6 +150,33 @@ class BenchMainTest
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("load units [pause, tokens]"));
     }
 
+    /** {@code --contribution-cells}: the contributions and controls at the cells given, in the profile's grid. */
+    @Test
+    void theContributionCellsOptionReplacesTheProfilesCells() throws Exception
+    {
+        final Matrix quick = Ablation.matrix(AblationCommand.parse(List.of("--quick", "--patches", "trylock",
+            "--only", "locktest")));
+        final Matrix mine = Ablation.matrix(AblationCommand.parse(List.of("--quick", "--patches", "trylock",
+            "--only", "locktest", "--contribution-cells", "0:1@2,1:1@2,0:1@10")));
+        final String trylock = "trylock";
+        assertTrue(quick.cells.stream().anyMatch(c -> trylock.equals(c.impl()) && "10:1".equals(c.param("ratio"))));
+        assertTrue(mine.cells.stream().noneMatch(c -> trylock.equals(c.impl()) && "10:1".equals(c.param("ratio"))));
+        for (final String[] rt : List.of(new String[] {"0:1", "2"}, new String[] {"1:1", "2"},
+            new String[] {"0:1", "10"}))
+        {
+            assertTrue(mine.cells.stream().anyMatch(c -> trylock.equals(c.impl()) && rt[0].equals(c.param("ratio")) &&
+                rt[1].equals(c.param("threads"))), String.join("@", rt));
+        }
+        assertTrue(mine.profile.describe().contains("contribution cells [0:1 2, 1:1 2, 0:1 10]"),
+            mine.profile.describe());
+        for (final String bad : List.of("1:1", "1:1@3", "2:1@10", "0:1@2,0:1@2", ""))
+        {
+            assertEquals(BenchMain.USAGE, run("ablation", "--quick", "--contribution-cells", bad, "--dry-run"), bad);
+            assertTrue(firstErrorLine().startsWith("rwsem4j-bench: --contribution-cells: "), firstErrorLine());
+            err.reset();
+        }
+    }
+
     private String firstErrorLine()
     {
         return err.toString(StandardCharsets.UTF_8).lines().findFirst().orElse("");
