@@ -64,8 +64,8 @@ abstract class Engine
      *                                                        delWaiter (queue empties)
      *  readers      fast path fetch_add; trial grant;        upRead CAS (checked, never underflows);   RMW
      *               addGrant; reader steal                   slow-path back-outs of our own bias
-     *  READ_        construction (with a reader bias);       rwsemRevokeBias, once the table holds no  CAS / RMW
-     *  BIASED       upRead's CAS, past the inhibit window    reader of this lock (the write owner)
+     *  READ_        upRead's CAS that finds another reader   rwsemRevokeBias, once the table holds no  CAS / RMW
+     *  BIASED       counted, past the inhibit window         reader of this lock (the write owner)
      *
      * Every change to a live word is an atomic RMW; WAITERS and HANDOFF change only under the wait lock, so code
      * holding it may read them and subtract exactly what it read. WAITERS is set exactly when the queue is non-empty,
@@ -186,11 +186,14 @@ abstract class Engine
      * or the writer sees the entry and waits. Because the re-read needs READ_BIASED, a reader that read the bit
      * before a revocation and claims after it cannot slip past the next writer; because it needs no WAITERS,
      * WRITER_WAKING or HANDOFF, a queued writer stops new biased reads (phase-fair's rule) and a biased reader never
-     * passes the queue. The bit stays off for the hook's inhibit window after a revocation (N times its wait) and is
-     * re-armed by a read unlock that finds another reader counted (the count's line is moving between cores): only
-     * such an unlock reads the clock. A revocation that gives up (trylock, deadline, interrupt) releases the lock with
-     * the bit still set. Biased readers wake nobody, so the revoking writer spins within its spin budget and then
-     * parks with a doubling backoff. The inhibit deadline lives in the contended state, which every revocation makes.
+     * passes the queue. A new lock is not biased: the bit is armed by a read unlock that finds another reader counted
+     * (reads overlap, so the count's line is moving between cores), and only such an unlock reads the clock; so the
+     * many locks that one thread at a time reads never use the table (a table entry that threads of many locks take
+     * in turn moves between cores as a count would), nor does a lock read by one thread. After a revocation the bit
+     * stays off for the hook's inhibit window (N times the wait) before such an unlock arms it again. A revocation
+     * that gives up (trylock, deadline, interrupt) releases the lock with the bit still set. Biased readers wake
+     * nobody, so the revoking writer spins within its spin budget and then parks with a doubling backoff. The inhibit
+     * deadline lives in the contended state, which every revocation makes.
      *
      * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
      * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls
@@ -363,10 +366,6 @@ abstract class Engine
         this.readerBias = choices.readerBias() == BaseChoices.NO_READER_BIAS ? null : choices.readerBias();
         this.flags = (Faults.seededBug() & FAULT_MASK) | (choices.tunables().platformAdaptations() ? ADAPT : 0) |
             (choices.markReaderOwned() ? MARK_READER_OWNED : 0);
-        if (readerBias != null)
-        {
-            word.getAndAdd(READ_BIASED); // armed from the start; nobody else sees the word yet
-        }
     }
 
     /** {@return the choices of this lock's policy, shared with every lock of the policy} */
@@ -680,18 +679,20 @@ abstract class Engine
 
     /**
      * {@code up_read}: checked before any atomic change, so the count never underflows, not even transiently. With a
-     * reader bias, the calling thread's biased read goes first; a count read that finds another reader counted
-     * re-arms the bias in its CAS once the inhibit window has passed ({@link #mayArmBias}).
+     * reader bias, the calling thread's biased read goes first, looked for only while the word has READ_BIASED (a
+     * revocation clears it only once no entry names the lock, so a biased reader always finds it set, and a count
+     * read of an unbiased lock pays no look at the table); a count read that finds another reader counted
+     * arms the bias in its CAS (once the inhibit window after a revocation has passed: {@link #mayArmBias}).
      */
     void upRead()
     {
         final ReaderBias bias = readerBias;
-        if (bias != null && bias.tryBiasedUnlock(this))
+        long c = word.getVolatile();
+        if (bias != null && (c & READ_BIASED) != 0 && bias.tryBiasedUnlock(this))
         {
             Reference.reachabilityFence(this);
             return;
         }
-        long c = word.getVolatile();
         for (;;)
         {
             if (LockWordBits.readers(c) == 0)
@@ -1079,7 +1080,7 @@ abstract class Engine
     }
 
     /**
-     * Whether a read unlock that saw {@code c} re-arms the bias: it is off, no writer, waiter or handoff is in the
+     * Whether a read unlock that saw {@code c} arms the bias: it is off, no writer, waiter or handoff is in the
      * word, another reader is counted (reads overlap, so the count's line moves between cores), and the inhibit window
      * after the last revocation has passed. Only such an unlock reads the clock, and a clock that throws there leaves
      * the bias off rather than the unlock undone.

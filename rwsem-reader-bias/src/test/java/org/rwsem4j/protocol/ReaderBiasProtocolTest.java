@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rwsem4j.Variant;
 import org.rwsem4j.readerbias.ModelTable;
+import org.rwsem4j.testkit.BiasArming;
 
 /**
  * Reader bias's Dekker pattern, model-checked by Lincheck over the on-heap word, with the engine's reader-grant harness
@@ -33,6 +34,7 @@ class ReaderBiasProtocolTest
         public Biased()
         {
             super("reader-bias", 0, null, new ModelTable(TABLE_ENTRIES, false));
+            BiasArming.armed(lock);
         }
     }
 
@@ -41,6 +43,7 @@ class ReaderBiasProtocolTest
         public Blind()
         {
             super("reader-bias", 0, null, new ModelTable(TABLE_ENTRIES, true));
+            BiasArming.armed(lock);
         }
     }
 

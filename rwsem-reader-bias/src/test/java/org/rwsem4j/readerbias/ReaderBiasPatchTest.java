@@ -34,6 +34,7 @@ import org.rwsem4j.spi.LockWordBits;
 import org.rwsem4j.testkit.Holder;
 import org.rwsem4j.testkit.Locker;
 import org.rwsem4j.testkit.ManyThreads;
+import org.rwsem4j.testkit.BiasArming;
 import org.rwsem4j.testkit.TestClock;
 
 /**
@@ -45,9 +46,10 @@ class ReaderBiasPatchTest
 {
     static final String SPEC = "reader-bias";
 
+    /** {@return a new lock of the patch, armed} ({@link BiasArming}: a new lock is not biased) */
     static Rwsem lock()
     {
-        return Rwsem.builder().variant(SPEC).onHeap().build();
+        return BiasArming.armed(Rwsem.builder().variant(SPEC).onHeap().build());
     }
 
     /**
@@ -78,7 +80,7 @@ class ReaderBiasPatchTest
     {
         for (int i = 0; i < 100; i++)
         {
-            final Rwsem lock = builder.get();
+            final Rwsem lock = BiasArming.armed(builder.get());
             lock.readLock().lock();
             final boolean biased = lock.state().biasedReaders() == 1;
             lock.readLock().unlock();
@@ -108,7 +110,13 @@ class ReaderBiasPatchTest
     @Test
     void aBiasedReadLeavesTheCountAlone()
     {
-        assertEquals(LockWordBits.READ_BIASED, lock().state().count(), "armed from construction");
+        final Rwsem fresh = Rwsem.builder().variant(SPEC).onHeap().build();
+        assertEquals(0, fresh.state().count(), "a new lock is not biased");
+        fresh.readLock().lock();
+        fresh.readLock().unlock();
+        assertFalse(fresh.state().readBiased(), "one reader at a time arms nothing");
+        assertEquals(LockWordBits.READ_BIASED, BiasArming.armed(fresh).state().count(), "two readers arm it");
+        assertEquals(1, fresh.events().get(LockEvent.BIAS_ARM));
         final Rwsem lock = biasedForMe(() -> Rwsem.builder().variant(SPEC).build()); // off-heap word, the default
         lock.readLock().lock();
         final RwsemState held = lock.state();
@@ -219,6 +227,24 @@ class ReaderBiasPatchTest
     {
         final TestClock clock = TestClock.manual();
         final Rwsem lock = biasedForMe(() -> Rwsem.builder().variant(SPEC).onHeap().clock(clock).build());
+        revokeWaiting(lock, clock, 10_000); // the revocation waits 10 us by the lock's clock: inhibited for 90 us
+
+        assertEquals(1, readTwiceUnlockOnce(lock), "re-armed inside the inhibit window");
+        lock.readLock().unlock();
+        clock.step(100_000);
+        assertEquals(2, readTwiceUnlockOnce(lock), "not re-armed after the inhibit window");
+        assertTrue(lock.state().readBiased());
+        lock.readLock().unlock(); // the count's reader
+        lock.readLock().lock();
+        assertEquals(1, lock.state().biasedReaders(), "a read after the re-arm is biased");
+        lock.readLock().unlock();
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
+    /** A writer revokes the bias of {@code lock} while a biased reader holds it {@code nanos} by the lock's clock. */
+    private static void revokeWaiting(final Rwsem lock, final TestClock clock, final long nanos)
+        throws InterruptedException
+    {
         final Holder reader = biasedReader(lock);
         final Locker writer = Locker.start("w", () ->
         {
@@ -226,21 +252,10 @@ class ReaderBiasPatchTest
             lock.writeLock().unlock();
         });
         Locker.await(lock, "the writer to revoke", () -> lock.state().writerLocked());
-        clock.step(10_000); // the revocation waits 10 us by the lock's clock: inhibited for 90 us
+        clock.step(nanos);
         reader.release();
         writer.join();
         assertFalse(lock.state().readBiased());
-
-        assertEquals(0, readTwiceUnlockOnce(lock), "re-armed inside the inhibit window");
-        lock.readLock().unlock();
-        clock.step(100_000);
-        assertEquals(1, readTwiceUnlockOnce(lock), "not re-armed after the inhibit window");
-        assertTrue(lock.state().readBiased());
-        lock.readLock().unlock(); // the count's reader
-        lock.readLock().lock();
-        assertEquals(1, lock.state().biasedReaders(), "a read after the re-arm is biased");
-        lock.readLock().unlock();
-        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
 
     /** Two count reads by this thread (the bias is off), one unlocked: {@return the arms counted so far} */
@@ -320,13 +335,14 @@ class ReaderBiasPatchTest
     @Test
     void aBiasedReadLeftByADroppedLockDoesNotHoldANewLocksWriter()
     {
-        final Locker leaver = Locker.start("leaver", () -> Rwsem.builder().variant(SPEC).build().readLock().lock());
+        final Locker leaver = Locker.start("leaver", () ->
+            BiasArming.armed(Rwsem.builder().variant(SPEC).build()).readLock().lock());
         leaver.join();
         for (int i = 0; i < 3; i++)
         {
             System.gc();
         }
-        final Rwsem fresh = Rwsem.builder().variant(SPEC).build();
+        final Rwsem fresh = BiasArming.armed(Rwsem.builder().variant(SPEC).build());
         final Locker writer = Locker.start("w", () ->
         {
             fresh.writeLock().lock();
@@ -339,7 +355,8 @@ class ReaderBiasPatchTest
     @Test
     void aConditionsReacquisitionRevokes() throws InterruptedException
     {
-        final Rwsem lock = Rwsem.builder().variant(SPEC).onHeap().spinBudget(Duration.ofNanos(16)).build();
+        final Rwsem lock = BiasArming.armed(Rwsem.builder().variant(SPEC).onHeap().spinBudget(Duration.ofNanos(16))
+            .build());
         final Condition never = lock.writeLock().newCondition();
         final AtomicBoolean back = new AtomicBoolean();
         final Locker waiter = Locker.start("w", () ->

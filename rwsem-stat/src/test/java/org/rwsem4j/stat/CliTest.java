@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.stats.StatsFile;
+import org.rwsem4j.testkit.FullTableBias;
 
 /** Exit codes and messages of the CLI for bad arguments and bad files, and its output format. */
 class CliTest
@@ -201,6 +202,24 @@ class CliTest
         assertTrue(second.contains(line("lock-word", "0x303", "  readers=3,writer,waiters")), second);
         assertTrue(second.contains("idle [base] #2\n  (no events)\n"), second);
         assertTrue(view.render(Map.of(), null, 0).contains("(no live named locks)"));
+    }
+
+    /** A lock's reader-bias events (from a test bias) are printed like every other counter. */
+    @Test
+    void theReaderBiasCountersArePrinted() throws Exception
+    {
+        final StatsFile file = StatsFile.create(dir.resolve("bias.stats"), 128);
+        final Rwsem lock = Rwsem.builder().variant("base").patch(FullTableBias.patch()).name("biased").stats(file)
+            .build();
+        FullTableBias.armFallbackRevokeArm(lock);
+        final Result r = run("--once", file.path().toString());
+        assertEquals(0, r.code, r.err);
+        for (final String[] event : List.of(new String[] {"rwsem_bias_fallback", "1"},
+            new String[] {"rwsem_bias_revoke", "1"}, new String[] {"rwsem_bias_arm", "2"}))
+        {
+            assertTrue(r.out.contains(line(event[0], event[1], "")), event[0] + " in:\n" + r.out);
+        }
+        java.lang.ref.Reference.reachabilityFence(lock);
     }
 
     /** Two spaces, the name padded to 25, the value right-aligned in 12, then the rest. */

@@ -7,9 +7,9 @@ package org.rwsem4j.spi;
  * names its lock. Resolved into a final field at construction: a variant without it pays a null check on the read
  * paths and nothing else.
  *
- * <p>The engine owns the bit: it arms it (at construction, and once the inhibit window after a revocation has passed,
- * at a write unlock or at a read unlock that finds another reader), clears it after a revocation, and runs the
- * revoking writer's wait. The hook owns the table: who is in it, and how an entry names its lock and its thread.
+ * <p>The engine owns the bit: it arms it (at a read unlock that finds another reader counted, and after a revocation
+ * only once the inhibit window has passed), clears it after a revocation, and runs the revoking writer's wait. The
+ * hook owns the table: who is in it, and how an entry names its lock and its thread.
  *
  * <p>Memory order: the reader's claim of its entry and its re-read of the word, and the writer's change of the word
  * and its scan of the table, are a Dekker pattern; both sides must use volatile (sequentially consistent) accesses,

@@ -254,7 +254,9 @@ class NegativeControlTest
 
     /**
      * Reader bias whose revoking writer does not wait for the table: a writer enters beside a biased reader, an
-     * overlap the exclusion oracle sees (and nothing else: the count stays consistent).
+     * overlap the exclusion oracle sees first. What follows may fail too: a biased reader whose bit the blind writer
+     * cleared unlocks through the count, which holds no reader of its (an unexpected exception), and the lock may end
+     * unquiescent; the oracle's violations are always among the reasons, and nothing else but those.
      */
     @RepeatedTest(3)
     void blindRevocationFailsTheExclusionOracle()
@@ -267,7 +269,14 @@ class NegativeControlTest
         assertFalse(r.success(), r::report);
         assertTrue(r.violationCount() > 0, r::report);
         assertAll(r.violations(), EXCLUSION_OVERLAP, r);
-        assertEquals(List.of(r.violationCount() + " oracle violation(s)"), r.failureReasons(), r::report);
+        assertEquals(r.violationCount() + " oracle violation(s)", r.failureReasons().get(0), r::report);
+        for (final String reason : r.failureReasons().subList(1, r.failureReasons().size()))
+        {
+            assertTrue(reason.endsWith("unexpected exception(s)") || reason.equals("not quiescent after the run"),
+                () -> "not a consequence of the overlap: " + reason + "\n" + r.report());
+        }
+        assertTrue(r.unexpectedExceptions().stream().allMatch(e -> e.contains("IllegalMonitorStateException: read " +
+            "unlock, but no reader holds the lock")), r::report);
         assertTrue(r.lockName().contains(BlindRevocation.NAME), r::report);
     }
 

@@ -354,7 +354,7 @@ class ReadScalingSpecTest
         assertEquals(0.0, s.perIteration().get(0).get(ReadScalingMetrics.BIAS_KNOWN), 0.0);
         final ReadScalingSpec.Rows rows = ReadScalingSpec.Rows.ofThisBuild();
         assumeTrue(rows.bias() != null, "reader-bias is not on the classpath");
-        final Sample bias = JmhCellRunner.sample(runner.run(ReadScalingSpec.manyLocks(p, rows.bias())));
+        final Sample bias = JmhCellRunner.sample(runner.run(ReadScalingSpec.oneLock(p, rows.bias(), "1000:1", 2)));
         assertEquals(1.0, bias.perIteration().get(0).get(ReadScalingMetrics.BIAS_KNOWN), 0.0);
         assertTrue(bias.perIteration().get(0).get(ReadScalingMetrics.REVOKES) > 0, bias.perIteration().toString());
     }
