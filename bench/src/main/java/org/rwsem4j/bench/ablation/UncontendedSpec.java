@@ -226,9 +226,8 @@ final class UncontendedSpec extends BenchSpec
         report.add(new ReportPart("Two lock kinds in one JVM (call-site polymorphism)",
             "Two locks used alternately through the same call sites, ns per lock+unlock. `x + x` keeps the engine's " +
             "hook and lock-word call sites monomorphic; `base + all` (two variants) and `base + base@heap` (two " +
-            "lock-word kinds) make them bimorphic, and `base + reader-bias` puts a lock whose read paths call the " +
-            "reader-bias hook beside base's (base's own paths test one null field and call nothing). Compare " +
-            "`base + all` with the mean of `base + base` and `all + all`. The last two columns: each `base + x` " +
+            "lock-word kinds) make them bimorphic. Compare `base + all` with the mean of `base + base` and " +
+            "`all + all`. The last two columns: each `base + x` " +
             "against `base + base`, change in ns per lock+unlock with its interval and the run's verdict.", g.render(),
             "two-variants", "ns per lock/unlock, lower is better", bars));
     }
