@@ -518,8 +518,8 @@ public final class Profile
          * windows are short and few. What makes them count is the pre-warm: one worker for 800 ms before the first
          * iteration leaves a core to the JIT's compiler threads (two or ten busy workers on two cores starve them:
          * without it the figures were far below a warm JIT's: bench/README.md, "Read scaling"); then 3 warm-up and
-         * 3 measured windows of 120 ms, about 10 minutes for the quick section. The full profile pre-warms for 2 s and measures 5 windows
-         * of 200 ms after 3.
+         * 3 measured windows of 120 ms, about 10 minutes for the quick section. The full profile pre-warms for 2 s and
+         * measures 5 windows of 200 ms after 3.
          */
         int readScalingMillis = 120;
         int readScalingPrewarmMillis = 800;
