@@ -5,6 +5,7 @@ import static org.rwsem4j.spi.LockWordBits.READ_FAILED_MASK;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.ThreadLocalRandom;
 
 import org.rwsem4j.spi.LockWord;
 import org.rwsem4j.spi.ReaderBias;
@@ -22,9 +23,12 @@ import org.rwsem4j.spi.ReaderBias;
  * names its lock by reference: never by the address of an off-heap word, which is reused after a lock is collected.
  *
  * <p>Index. A thread's entry for a lock is a hash of both identity hash codes ({@link System#identityHashCode}, never
- * {@link Thread#getId()}, which a subclass may override). Two threads of one lock, or one thread's two locks, may meet
- * in an entry: the second finds it taken ({@link ReaderBias#COLLISION}) and reads through the count. So do ten thousand
- * virtual threads: they fall back, never fail.
+ * {@link Thread#getId()}, which a subclass may override) times a multiplier each table draws at random, its top bits
+ * taken. A thread's identity hash repeats from one run of a program to the next (HotSpot draws it from a generator
+ * with a fixed seed), so with a fixed hash the same two threads of a lock would meet in one entry on every run, and
+ * on every fork of a benchmark. A reader that finds its entry taken tries the next one; if that is taken too
+ * ({@link ReaderBias#COLLISION}) it reads through the count. So do ten thousand virtual threads: they fall back, never
+ * fail. Its unlock looks at the same two entries, in the same order.
  *
  * <p>Claim and release. A reader claims an entry with a CAS of its lock from null (the lock field is the one the
  * writer scans), then stores itself in the thread field, and then re-reads the word. Release, by the thread that
@@ -55,6 +59,10 @@ final class VisibleReaders implements ReaderBias
     static final VisibleReaders INSTANCE = new VisibleReaders(ENTRIES);
 
     private final int mask;
+    /** Bits of a hash beyond the index's: the index is the hash's top bits. */
+    private final int shift;
+    /** The hash's multiplier, odd, drawn when the table is made (see the notes, "Index"). */
+    private final int multiplier;
     private final Object[] table;
 
     /**
@@ -69,6 +77,8 @@ final class VisibleReaders implements ReaderBias
             throw new IllegalArgumentException("entries must be a power of two: " + entries);
         }
         this.mask = entries - 1;
+        this.shift = Integer.numberOfLeadingZeros(entries) + 1;
+        this.multiplier = ThreadLocalRandom.current().nextInt() | 1;
         this.table = new Object[entries * STRIDE];
     }
 
@@ -85,12 +95,17 @@ final class VisibleReaders implements ReaderBias
         return Integer.highestOneBit(wanted - 1) << 1;
     }
 
-    /** {@return the index of the lock field of {@code thread}'s entry for {@code lock}} */
+    /** {@return the index of the lock field of {@code thread}'s first entry for {@code lock}} */
     int lockField(final Thread thread, final Object lock)
     {
-        int h = System.identityHashCode(lock) ^ System.identityHashCode(thread) * 0x9E3779B9;
-        h ^= h >>> 16;
-        return (h & mask) * STRIDE;
+        final int h = (System.identityHashCode(lock) * 0x9E3779B9 ^ System.identityHashCode(thread)) * multiplier;
+        return (h >>> shift & mask) * STRIDE;
+    }
+
+    /** {@return the index of the lock field of the entry a reader tries when the one at {@code field} is taken} */
+    int nextField(final int field)
+    {
+        return field + STRIDE & table.length - 1;
     }
 
     @Override
@@ -101,10 +116,14 @@ final class VisibleReaders implements ReaderBias
             return NOT_BIASED;
         }
         final Thread me = Thread.currentThread();
-        final int i = lockField(me, lock);
+        int i = lockField(me, lock);
         if (!SLOT.compareAndSet(table, i, null, lock))
         {
-            return COLLISION;
+            i = nextField(i);
+            if (!SLOT.compareAndSet(table, i, null, lock))
+            {
+                return COLLISION;
+            }
         }
         SLOT.setOpaque(table, i + 1, me);
         if ((word.getVolatile() & (READ_BIASED | READ_FAILED_MASK)) == READ_BIASED)
@@ -120,12 +139,24 @@ final class VisibleReaders implements ReaderBias
     {
         final Thread me = Thread.currentThread();
         final int i = lockField(me, lock);
-        if (SLOT.getOpaque(table, i) != lock || SLOT.getOpaque(table, i + 1) != me)
+        if (holds(i, lock, me))
         {
-            return false;
+            release(i);
+            return true;
         }
-        release(i);
-        return true;
+        final int j = nextField(i);
+        if (holds(j, lock, me))
+        {
+            release(j);
+            return true;
+        }
+        return false;
+    }
+
+    /** {@return whether the entry at {@code field} is {@code thread}'s biased read of {@code lock}} */
+    boolean holds(final int field, final Object lock, final Thread thread)
+    {
+        return SLOT.getOpaque(table, field) == lock && SLOT.getOpaque(table, field + 1) == thread;
     }
 
     /** Clears an entry the current thread holds: its thread field, then its lock field (a release store). */

@@ -189,6 +189,57 @@ class ReaderBiasPatchTest
         assertTrue(e.getBoolean("acquired"));
     }
 
+    /**
+     * A reader thread that holds a biased read of {@code lock} in the entry at {@code field} (its first entry, or its
+     * next one if its first was taken), from as many reader threads as it takes.
+     */
+    static Holder readerAt(final Rwsem lock, final int field) throws InterruptedException
+    {
+        final Object id = identity(lock);
+        for (int i = 0; i < 100_000; i++)
+        {
+            final Holder h = Holder.reader(lock, "at-" + i);
+            assertTrue(h.awaitIn());
+            if (VisibleReaders.INSTANCE.holds(field, id, h.thread()))
+            {
+                return h;
+            }
+            h.release();
+        }
+        return fail("no reader thread took entry " + field + ": " + lock.state());
+    }
+
+    @Test
+    void aReaderWhoseEntryIsTakenTakesTheNext() throws Throwable
+    {
+        final Rwsem lock = lock();
+        final Object id = identity(lock);
+        final Holder owner = biasedReader(lock);
+        final int entry = VisibleReaders.INSTANCE.lockField(owner.thread(), id);
+        final AtomicBoolean collided = new AtomicBoolean();
+        for (int tries = 0; tries < 100_000 && !collided.get(); tries++)
+        {
+            final Locker other = Locker.start("next-" + tries, () ->
+            {
+                if (VisibleReaders.INSTANCE.lockField(Thread.currentThread(), id) != entry)
+                {
+                    return;
+                }
+                collided.set(true);
+                lock.readLock().lock();
+                assertEquals(2, lock.state().biasedReaders(), lock.state()::toString);
+                assertEquals(LockWordBits.READ_BIASED, lock.state().count(), "the count is untouched");
+                lock.readLock().unlock();
+                assertEquals(1, lock.state().biasedReaders(), "its unlock found its entry");
+            });
+            other.join();
+        }
+        assertTrue(collided.get(), "no thread met the owner's entry");
+        assertEquals(0, lock.events().get(LockEvent.BIAS_FALLBACK), lock.events()::toString);
+        owner.release();
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
     @Test
     void aForeignUnlockWithACollidingEntryIsRefused() throws Throwable
     {
@@ -196,7 +247,8 @@ class ReaderBiasPatchTest
         final Object id = identity(lock);
         final Holder owner = biasedReader(lock);
         final int entry = VisibleReaders.INSTANCE.lockField(owner.thread(), id);
-        // a thread whose entry for this lock is the owner's
+        final Holder neighbour = readerAt(lock, VisibleReaders.INSTANCE.nextField(entry));
+        // a thread whose entry for this lock is the owner's, and whose next one the neighbour's
         final AtomicReference<Throwable> unlock = new AtomicReference<>();
         final AtomicBoolean collided = new AtomicBoolean();
         for (int tries = 0; tries < 100_000 && !collided.get(); tries++)
@@ -216,9 +268,10 @@ class ReaderBiasPatchTest
             other.join();
         }
         assertTrue(collided.get(), "no thread met the owner's entry");
-        assertEquals(1, lock.state().biasedReaders(), "the owner's entry survived the foreign unlock");
+        assertEquals(2, lock.state().biasedReaders(), "the owner's entry survived the foreign unlock");
         assertEquals(1, lock.events().get(LockEvent.BIAS_FALLBACK), lock.events()::toString);
         owner.release();
+        neighbour.release();
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
 
@@ -318,17 +371,33 @@ class ReaderBiasPatchTest
     }
 
     @Test
-    void aThreadThatReadsTwiceHoldsItsEntryAndTheCount()
+    void aThreadThatReadsThreeTimesHoldsItsTwoEntriesAndTheCount()
     {
-        final Rwsem lock = biasedForMe(ReaderBiasPatchTest::lock);
+        Rwsem lock = null;
+        for (int i = 0; i < 100 && lock == null; i++) // the table is shared, and a test may leave an entry taken
+        {
+            final Rwsem candidate = biasedForMe(ReaderBiasPatchTest::lock);
+            candidate.readLock().lock();
+            candidate.readLock().lock();
+            if (candidate.state().biasedReaders() == 2)
+            {
+                lock = candidate;
+            }
+            else
+            {
+                candidate.readLock().unlock();
+                candidate.readLock().unlock();
+            }
+        }
+        assertTrue(lock != null, "no lock left this thread's next entry free");
         lock.readLock().lock();
-        lock.readLock().lock();
-        assertEquals(1, lock.state().biasedReaders());
+        assertEquals(2, lock.state().biasedReaders());
         assertEquals(1, lock.state().readers());
-        assertEquals(2, lock.getReadLockCount());
+        assertEquals(3, lock.getReadLockCount());
         lock.readLock().unlock();
         lock.readLock().unlock();
-        assertThrows(IllegalMonitorStateException.class, () -> lock.readLock().unlock());
+        lock.readLock().unlock();
+        assertThrows(IllegalMonitorStateException.class, lock.readLock()::unlock);
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
 
