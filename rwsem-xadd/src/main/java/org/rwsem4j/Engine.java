@@ -191,7 +191,10 @@ abstract class Engine
      * many locks that one thread at a time reads never use the table (a table entry that threads of many locks take
      * in turn moves between cores as a count would), nor does a lock read by one thread. After a revocation the bit
      * stays off for the hook's inhibit window (N times the wait) before such an unlock arms it again. A revocation
-     * that gives up (trylock, deadline, interrupt) releases the lock with the bit still set. Biased readers wake
+     * that gives up (trylock, deadline, interrupt) releases the lock with the bit still set. A copy of the bit in the
+     * engine's flags (BIAS_HINT: set after an arm, cleared by a revocation) sends a read of a lock that is not biased
+     * straight to its add, without a read of the word first (a second transfer of a contended line); it is a hint
+     * only, as the reader's re-read and the unlock's look at the word decide. Biased readers wake
      * nobody, so the revoking writer spins within its spin budget and then parks with a doubling backoff. The inhibit
      * deadline lives in the contended state, which every revocation makes.
      *
@@ -276,12 +279,14 @@ abstract class Engine
     static final int WAKE_READ_OWNED = 2;
 
     private static final VarHandle CONTENDED;
+    private static final VarHandle FLAGS;
 
     static
     {
         try
         {
             CONTENDED = MethodHandles.lookup().findVarHandle(Engine.class, "contended", Contended.class);
+            FLAGS = MethodHandles.lookup().findVarHandle(Engine.class, "flags", int.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -308,10 +313,11 @@ abstract class Engine
     private final ReaderBias readerBias;
     /**
      * The seeded bug (bits 0-7, see below), {@link #ADAPT} ({@link RwsemBuilder#platformAdaptations}: read by the
-     * write fast path, W1, and the slow paths) and {@link #MARK_READER_OWNED} ({@link DecisionPoint#READER_OWNER}) in
-     * one int, so that {@link #readerBias} costs a lock no bytes.
+     * write fast path, W1, and the slow paths), {@link #MARK_READER_OWNED} ({@link DecisionPoint#READER_OWNER}) and
+     * {@link #BIAS_HINT} in one int, so that {@link #readerBias} and its hint cost a lock no bytes. Only the hint
+     * changes after construction (opaque accesses through {@link #FLAGS}; see {@link #biasHint}).
      */
-    private final int flags;
+    private int flags;
 
     /**
      * A seeded handoff-bookkeeping bug for the handoff protocol tests' negative controls, read once at construction
@@ -333,6 +339,8 @@ abstract class Engine
     private static final int FAULT_MASK = 0xFF;
     private static final int ADAPT = 1 << 8;
     private static final int MARK_READER_OWNED = 1 << 9;
+    /** Reader bias: the word had READ_BIASED when an arm or a revocation last looked ({@link #biasHint}). */
+    private static final int BIAS_HINT = 1 << 10;
 
     /**
      * A new engine for the policy whose {@code choices} it gets. Its owner word is packed beside the engine's fields unless the
@@ -633,7 +641,7 @@ abstract class Engine
     boolean downRead(final int mode, final long nanos) throws InterruptedException
     {
         final ReaderBias bias = readerBias;
-        if (bias != null && biasedRead(bias))
+        if (bias != null && biasHint() && biasedRead(bias))
         {
             Reference.reachabilityFence(this);
             return true;
@@ -663,7 +671,7 @@ abstract class Engine
     boolean downReadTrylock()
     {
         final ReaderBias bias = readerBias;
-        if (bias != null && biasedRead(bias))
+        if (bias != null && biasHint() && biasedRead(bias))
         {
             Reference.reachabilityFence(this);
             return true;
@@ -705,6 +713,7 @@ abstract class Engine
             {
                 if (arm != 0)
                 {
+                    setBiasHint(true);
                     countBiasArmed();
                 }
                 break;
@@ -1080,6 +1089,25 @@ abstract class Engine
     }
 
     /**
+     * Whether the bias was on when an arm or a revocation last changed it: a hint that spares a read of the word, a
+     * second transfer of its line on a contended count, to a read of a lock that is not biased. Never trusted: a
+     * reader that follows it re-reads the word before it holds the lock, and an unlock looks at the word. An arm's
+     * store may land after a later revocation's (a stale hint that the lock is biased costs its readers that read of
+     * the word until the next arm); a revocation's store comes before its write unlock, so before any later arm.
+     */
+    private boolean biasHint()
+    {
+        return ((int)FLAGS.getOpaque(this) & BIAS_HINT) != 0;
+    }
+
+    /** Sets or clears {@link #BIAS_HINT}; no other bit of {@link #flags} changes, so a racing store loses none. */
+    private void setBiasHint(final boolean on)
+    {
+        final int f = (int)FLAGS.getOpaque(this);
+        FLAGS.setOpaque(this, on ? f | BIAS_HINT : f & ~BIAS_HINT);
+    }
+
+    /**
      * Whether a read unlock that saw {@code c} arms the bias: it is off, no writer, waiter or handoff is in the
      * word, another reader is counted (reads overlap, so the count's line moves between cores), and the inhibit window
      * after the last revocation has passed. Only such an unlock reads the clock, and a clock that throws there leaves
@@ -1178,6 +1206,7 @@ abstract class Engine
             return false;
         }
         word.getAndAdd(-READ_BIASED); // only the write owner clears it, and nobody sets it while WRITER_LOCKED is set
+        setBiasHint(false);
         contended.biasInhibitUntil = (int)((now + window) >> INHIBIT_SHIFT);
         countBias(LockEvent.BIAS_REVOKE, 1);
         countBias(LockEvent.BIAS_REVOKE_NS, now - began);
