@@ -191,12 +191,13 @@ abstract class Engine
      * many locks that one thread at a time reads never use the table (a table entry that threads of many locks take
      * in turn moves between cores as a count would), nor does a lock read by one thread. After a revocation the bit
      * stays off for the hook's inhibit window (N times the wait) before such an unlock arms it again. A revocation
-     * that gives up (trylock, deadline, interrupt) releases the lock with the bit still set. A copy of the bit in the
-     * engine's flags (BIAS_HINT: set after an arm, cleared by a revocation) sends a read of a lock that is not biased
-     * straight to its add, without a read of the word first (a second transfer of a contended line); it is a hint
-     * only, as the reader's re-read and the unlock's look at the word decide. Biased readers wake
-     * nobody, so the revoking writer spins within its spin budget and then parks with a doubling backoff. The inhibit
-     * deadline lives in the contended state, which every revocation makes.
+     * that gives up (trylock, deadline, interrupt) releases the lock with the bit still set. A revoking writer spins
+     * within its spin budget and then parks with a doubling backoff; a biased reader whose unlock read WRITER_LOCKED
+     * unparks the owner (wakeRevokingWriter), a hint that cuts the park short, since the parks are timed. A copy of the
+     * bit in the engine's flags (BIAS_HINT: set after an arm, cleared by a revocation) sends a read of a lock that is
+     * not biased straight to its add, without a read of the word first (a second transfer of a contended line); it is a
+     * hint only, as the reader's re-read and the unlock's look at the word decide. The inhibit deadline lives in the
+     * contended state, which every revocation makes.
      *
      * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
      * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls
@@ -698,6 +699,10 @@ abstract class Engine
         long c = word.getVolatile();
         if (bias != null && (c & READ_BIASED) != 0 && bias.tryBiasedUnlock(this))
         {
+            if ((c & WRITER_LOCKED) != 0)
+            {
+                wakeRevokingWriter();
+            }
             Reference.reachabilityFence(this);
             return;
         }
@@ -1086,6 +1091,20 @@ abstract class Engine
             countBias(LockEvent.BIAS_FALLBACK, 1);
         }
         return r == ReaderBias.HELD;
+    }
+
+    /**
+     * A biased read unlock that saw WRITER_LOCKED: the writer is revoking, waiting for the table, and may be parked
+     * past its spin budget, so wake it to look again rather than at the end of its park (up to a millisecond on).
+     * A hint only: an unlock that read the word before the writer took it wakes nobody, and the writer's parks are
+     * timed; a wake that finds the owner elsewhere is a spurious wakeup, which every park tolerates.
+     */
+    private void wakeRevokingWriter()
+    {
+        if (lvOwner() instanceof Thread writer)
+        {
+            LockSupport.unpark(writer);
+        }
     }
 
     /**
