@@ -67,7 +67,8 @@ public final class Main
 
     /**
      * The time of each run: {@code --duration} split evenly over the runs, but at least {@code --min-per-run}, whose
-     * default is {@link #ALL_COMBINATIONS_MIN_PER_RUN} for all-combinations and none otherwise.
+     * default is {@link #ALL_COMBINATIONS_MIN_PER_RUN} for all-combinations (with or without a patch filter) and none
+     * otherwise.
      */
     static Duration perRun(final TortureCommand o, final List<PlannedRun> plan)
     {
@@ -79,7 +80,7 @@ public final class Main
     private static Duration leastPerRun(final TortureCommand o)
     {
         return o.minPerRun != null ? o.minPerRun :
-            Plan.ALL_COMBINATIONS.equals(o.variant.trim()) ? ALL_COMBINATIONS_MIN_PER_RUN : Duration.ZERO;
+            Plan.everyCombination(o.variant) ? ALL_COMBINATIONS_MIN_PER_RUN : Duration.ZERO;
     }
 
     /**

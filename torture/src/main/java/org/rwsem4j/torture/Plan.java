@@ -18,6 +18,13 @@ final class Plan
     {
     }
 
+    /** Whether {@code variantArg} asks for every valid combination, or every one that holds some patches. */
+    static boolean everyCombination(final String variantArg)
+    {
+        final String arg = variantArg.trim();
+        return arg.equals(ALL_COMBINATIONS) || arg.startsWith(ALL_COMBINATIONS + ":");
+    }
+
     static List<PlannedRun> of(final String variantArg, final List<Oracle> oracles) throws UsageException
     {
         final Set<String> specs = new LinkedHashSet<>();
@@ -26,6 +33,10 @@ final class Plan
         if (arg.equals(ALL_COMBINATIONS))
         {
             Variant.allValidCombinations().forEach(v -> specs.add(v.spec()));
+        }
+        else if (arg.startsWith(ALL_COMBINATIONS + ":"))
+        {
+            combinationsWith(arg.substring(ALL_COMBINATIONS.length() + 1)).forEach(v -> specs.add(v.spec()));
         }
         else if (arg.equals(CI_SET))
         {
@@ -59,5 +70,39 @@ final class Plan
             }
         }
         return runs;
+    }
+
+    /**
+     * The valid combinations that hold every patch of {@code names} ({@code P} or {@code P+Q...}): the patches on the
+     * classpath, each valid combination of them that contains the named ones.
+     */
+    private static List<Variant> combinationsWith(final String names) throws UsageException
+    {
+        final List<Variant> all = Variant.allValidCombinations();
+        final Set<String> known = new LinkedHashSet<>();
+        all.forEach(v -> known.addAll(v.patchNames()));
+        final List<String> wanted = List.of(names.split("\\+", -1));
+        for (final String name : wanted)
+        {
+            if (!known.contains(name.trim()))
+            {
+                throw new UsageException("bad --variant '" + ALL_COMBINATIONS + ":" + names + "': '" + name.trim() +
+                    "' is not a patch on the classpath (" + String.join(", ", known) + ")");
+            }
+        }
+        final List<Variant> with = new ArrayList<>();
+        for (final Variant v : all)
+        {
+            if (wanted.stream().allMatch(n -> v.patchNames().contains(n.trim())))
+            {
+                with.add(v);
+            }
+        }
+        if (with.isEmpty())
+        {
+            throw new UsageException("bad --variant '" + ALL_COMBINATIONS + ":" + names + "': no valid combination " +
+                "holds all of them");
+        }
+        return with;
     }
 }

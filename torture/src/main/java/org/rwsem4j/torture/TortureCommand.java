@@ -44,7 +44,8 @@ final class TortureCommand implements Callable<Integer>
 
     @Option(names = "--variant", paramLabel = "V", description = {"A spec (base, all, recommended, " +
         "reader-owned+handoff, ...; several joined by ','), ci-set (the CI set), all-combinations (every valid " +
-        "combination), or a negative control that must FAIL: busted, unsafe-wake-2016, lost-wakeup (for the " +
+        "combination), all-combinations:P[+Q...] (every valid combination that holds patch P, and Q...), or a " +
+        "negative control that must FAIL: busted, unsafe-wake-2016, lost-wakeup (for the " +
         "watchdog), blind-revocation (for reader-bias), or rrwl (the JDK's ReentrantReadWriteLock, nonfair, as a " +
         "peer with the same workload). " +
         "Default: all."})
@@ -66,7 +67,7 @@ final class TortureCommand implements Callable<Integer>
 
     @Option(names = "--min-per-run", paramLabel = "D", converter = DurationConverter.class,
         description = {"The least time of each run (variant x oracle); the total grows to fit, and the first line " +
-            "says it. Default: 2s for all-combinations, none otherwise; at least 200ms."})
+            "says it. Default: 2s for all-combinations (and all-combinations:P), none otherwise; at least 200ms."})
     Duration minPerRun;
 
     @Option(names = "--oracle", paramLabel = "O", converter = OracleChoice.Converter.class,

@@ -179,6 +179,22 @@ class MainTest
         assertEquals(Duration.ofMillis(500), Main.perRun(plain, Plan.of(plain.variant, plain.oracle.oracles())));
     }
 
+    /** all-combinations:P is every valid combination that holds P, with the same least time per run. */
+    @Test
+    void everyCombinationWithAPatch() throws UsageException
+    {
+        final TortureCommand o = parsed("--variant", "all-combinations:reader-bias+handoff", "--duration", "1s");
+        final List<PlannedRun> plan = Plan.of(o.variant, o.oracle.oracles());
+        final long expected = Variant.allValidCombinations().stream()
+            .filter(v -> v.patchNames().containsAll(List.of("reader-bias", "handoff"))).count();
+        assertTrue(expected > 0 && expected < Variant.allValidCombinations().size());
+        assertEquals(2 * expected, plan.size());
+        assertTrue(plan.stream().allMatch(r -> r.spec().contains("reader-bias") && r.spec().contains("handoff")));
+        assertEquals(Duration.ofSeconds(2), Main.perRun(o, plan));
+        expectUsage("'bogus' is not a patch on the classpath", "--variant", "all-combinations:bogus");
+        expectUsage("no valid combination holds all of them", "--variant", "all-combinations:wake-skip+handoff");
+    }
+
     /** The plan line says the total before the first run, and why it is more than --duration. */
     @Test
     void thePlanLineSaysTheTotalAndWhatRaisedIt() throws UsageException
