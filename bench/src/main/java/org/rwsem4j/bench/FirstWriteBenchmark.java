@@ -18,17 +18,20 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
+import org.rwsem4j.Rwsem;
 
 /**
- * A write after a read on a lock that has never been written: for {@code reader-bias}, a write on an armed lock
- * after a biased read, so the write revokes the bias (a scan of the table of visible readers). One thread. Each
- * operation is a read lock/unlock and then a write lock/unlock of one of {@link #LOCKS} fresh locks, made in the
- * invocation's setup (not measured) and read twice at once there, which arms a variant with the patch (a new lock
- * is not biased), so every operation meets a lock armed and never written, and each lock is used once. The figure
- * is ns per read+write pair; compare it with {@code stamped} and with the variant without the patch in the same run,
- * and with
- * {@link UncontendedBenchmark}'s read plus write (a lock in its steady state). Fresh locks cost every row some cache
- * misses that a lock in use does not.
+ * A write after a read on a lock that two reads armed: for {@code reader-bias}, a write on an armed lock after a
+ * biased read, so the write revokes the bias (a scan of the table of visible readers). One thread. Each operation is a
+ * read lock/unlock and then a write lock/unlock of one of {@link #LOCKS} locks, each read twice at once in the
+ * invocation's setup (not measured), which arms a variant with the patch (a new lock is not biased), so every
+ * operation meets an armed lock, and each lock is used once per invocation. {@code lockState}: {@code fresh} locks,
+ * made in that setup and never written (a lock's first revocation, which also makes its contended state, and its
+ * first biased read, which also draws its identity hash), or {@code rearmed}: the same locks in every invocation,
+ * each written by the last one and armed again once its inhibit window passed (the cost a lock in use pays per
+ * arming); a {@code rearmed} setup that finds a lock with the patch not armed fails. The figure is ns per read+write
+ * pair; compare it with {@code stamped} and with the variant without the patch in the same run, and with
+ * {@link UncontendedBenchmark}'s read plus write (a lock in its steady state, never armed).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -42,30 +45,77 @@ public class FirstWriteBenchmark
     /** Fresh locks per invocation: one per operation. */
     static final int LOCKS = 1024;
 
+    /** {@code fresh}: new locks in every invocation; {@code rearmed}: the same locks, armed again. */
+    static final String FRESH = "fresh";
+    static final String REARMED = "rearmed";
+    /** How long a {@code rearmed} setup waits for a lock's inhibit window before it gives up on it. */
+    private static final long REARM_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(2);
+
     @Param({"stamped", "recommended"})
     public String impl;
 
+    @Param({FRESH, REARMED})
+    public String lockState;
+
+    private ReadWriteLock[] locks;
     private Lock[] reads;
     private Lock[] writes;
 
-    @Setup(Level.Invocation)
-    public void freshLocks()
+    @Setup(Level.Trial)
+    public void checkState()
     {
-        reads = new Lock[LOCKS];
-        writes = new Lock[LOCKS];
+        if (!FRESH.equals(lockState) && !REARMED.equals(lockState))
+        {
+            throw new IllegalArgumentException("lockState is " + FRESH + " or " + REARMED + ", not '" + lockState +
+                "'");
+        }
+    }
+
+    @Setup(Level.Invocation)
+    public void armLocks()
+    {
+        if (locks == null || FRESH.equals(lockState))
+        {
+            locks = new ReadWriteLock[LOCKS];
+            reads = new Lock[LOCKS];
+            writes = new Lock[LOCKS];
+            for (int i = 0; i < LOCKS; i++)
+            {
+                locks[i] = Locks.create(impl);
+                reads[i] = locks[i].readLock();
+                writes[i] = locks[i].writeLock();
+            }
+        }
         for (int i = 0; i < LOCKS; i++)
         {
-            final ReadWriteLock lock = Locks.create(impl);
-            reads[i] = lock.readLock();
-            writes[i] = lock.writeLock();
-            reads[i].lock(); // two readers counted at an unlock arm a reader bias (a new lock is not biased)
+            arm(i);
+        }
+    }
+
+    /**
+     * Two readers counted at an unlock arm a reader bias (a new lock is not biased); after a revocation only once its
+     * inhibit window passed, so a {@code rearmed} lock with the patch is read twice until it is armed.
+     */
+    private void arm(final int i)
+    {
+        final Rwsem biased = REARMED.equals(lockState) && locks[i] instanceof Rwsem r &&
+            r.variant().contains("reader-bias") ? r : null;
+        final long start = System.nanoTime();
+        do
+        {
+            reads[i].lock();
             reads[i].lock();
             reads[i].unlock();
             reads[i].unlock();
         }
+        while (biased != null && !biased.state().readBiased() && System.nanoTime() - start < REARM_LIMIT_NANOS);
+        if (biased != null && !biased.state().readBiased())
+        {
+            throw new IllegalStateException("lock " + i + " was not armed again within 2 s: " + biased.state());
+        }
     }
 
-    /** One read and then one write of each fresh lock. */
+    /** One read and then one write of each lock. */
     @Benchmark
     @OperationsPerInvocation(LOCKS)
     public void readThenWrite()
