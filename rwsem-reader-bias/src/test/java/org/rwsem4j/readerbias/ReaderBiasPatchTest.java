@@ -232,6 +232,27 @@ class ReaderBiasPatchTest
         }
     }
 
+    /**
+     * Runs {@code body} in a thread whose first entry for {@code id} is at {@code field}, from as many threads as it
+     * takes to find one (about one in the table's entries).
+     */
+    static void inAThreadWhoseFirstEntryIs(final Object id, final int field, final Runnable body)
+    {
+        final AtomicBoolean found = new AtomicBoolean();
+        for (int tries = 0; tries < 100_000 && !found.get(); tries++)
+        {
+            Locker.start("entry-" + field + "-" + tries, () ->
+            {
+                if (VisibleReaders.INSTANCE.lockField(Thread.currentThread(), id) == field)
+                {
+                    found.set(true);
+                    body.run();
+                }
+            }).join();
+        }
+        assertTrue(found.get(), "no thread's first entry was " + field);
+    }
+
     @Test
     void aReaderWhoseEntryIsTakenTakesTheNext() throws Throwable
     {
@@ -246,25 +267,14 @@ class ReaderBiasPatchTest
                 owner.release();
                 continue;
             }
-            final AtomicBoolean collided = new AtomicBoolean();
-            for (int tries = 0; tries < 100_000 && !collided.get(); tries++)
+            inAThreadWhoseFirstEntryIs(id, entry, () ->
             {
-                final Locker other = Locker.start("next-" + tries, () ->
-                {
-                    if (VisibleReaders.INSTANCE.lockField(Thread.currentThread(), id) != entry)
-                    {
-                        return;
-                    }
-                    collided.set(true);
-                    lock.readLock().lock();
-                    assertEquals(2, lock.state().biasedReaders(), lock.state()::toString);
-                    assertEquals(LockWordBits.READ_BIASED, lock.state().count(), "the count is untouched");
-                    lock.readLock().unlock();
-                    assertEquals(1, lock.state().biasedReaders(), "its unlock found its entry");
-                });
-                other.join();
-            }
-            assertTrue(collided.get(), "no thread met the owner's entry");
+                lock.readLock().lock();
+                assertEquals(2, lock.state().biasedReaders(), lock.state()::toString);
+                assertEquals(LockWordBits.READ_BIASED, lock.state().count(), "the count is untouched");
+                lock.readLock().unlock();
+                assertEquals(1, lock.state().biasedReaders(), "its unlock found its entry");
+            });
             assertEquals(0, lock.events().get(LockEvent.BIAS_FALLBACK), lock.events()::toString);
             owner.release();
             assertTrue(lock.state().isQuiescent(), lock.state()::toString);
@@ -284,24 +294,13 @@ class ReaderBiasPatchTest
         final Holder neighbour = taken(next) ? null : readerAt(lock, next); // or another test left it taken
         // a thread whose entry for this lock is the owner's, and whose next one the neighbour's
         final AtomicReference<Throwable> unlock = new AtomicReference<>();
-        final AtomicBoolean collided = new AtomicBoolean();
-        for (int tries = 0; tries < 100_000 && !collided.get(); tries++)
+        inAThreadWhoseFirstEntryIs(id, entry, () ->
         {
-            final Locker other = Locker.start("other-" + tries, () ->
-            {
-                if (VisibleReaders.INSTANCE.lockField(Thread.currentThread(), id) != entry)
-                {
-                    return;
-                }
-                collided.set(true);
-                unlock.set(assertThrows(IllegalMonitorStateException.class, () -> lock.readLock().unlock()));
-                lock.readLock().lock(); // its entry is taken: it reads through the count
-                assertEquals(1, lock.state().readers());
-                lock.readLock().unlock();
-            });
-            other.join();
-        }
-        assertTrue(collided.get(), "no thread met the owner's entry");
+            unlock.set(assertThrows(IllegalMonitorStateException.class, () -> lock.readLock().unlock()));
+            lock.readLock().lock(); // its entries are taken: it reads through the count
+            assertEquals(1, lock.state().readers());
+            lock.readLock().unlock();
+        });
         assertEquals(neighbour == null ? 1 : 2, lock.state().biasedReaders(), "the owner's entry survived the " +
             "foreign unlock");
         assertEquals(1, lock.events().get(LockEvent.BIAS_FALLBACK), lock.events()::toString);
