@@ -178,7 +178,7 @@ public final class Profile
         b.headlinePeers = List.of(Locks.MUTEX, Locks.RRWL, Locks.STAMPED);
         b.contributionCells = List.of(new String[] {"1:1", "10"}, new String[] {"10:1", "10"});
         b.controlForkFactor = 2;
-        // Read scaling adds about 10 minutes to quick (bench/README.md, "Read scaling"); --only leaves it out.
+        // Read scaling's time in quick: bench/README.md, "Read scaling"; --only leaves it out.
         b.defaultSections = EnumSet.of(Section.LOCKTEST, Section.TRYLOCK, Section.UNCONTENDED, Section.READ_SCALING);
         b.trylockThreads = List.of(1, 8);
         b.seriesTable = true;
@@ -518,7 +518,7 @@ public final class Profile
          * windows are short and few. What makes them count is the pre-warm: one worker for 800 ms before the first
          * iteration leaves a core to the JIT's compiler threads (two or ten busy workers on two cores starve them:
          * without it the figures were far below a warm JIT's: bench/README.md, "Read scaling"); then 3 warm-up and
-         * 3 measured windows of 120 ms, about 10 minutes for the quick section. The full profile pre-warms for 2 s and
+         * 3 measured windows of 120 ms (the section's time: bench/README.md). The full profile pre-warms for 2 s and
          * measures 5 windows of 200 ms after 3.
          */
         int readScalingMillis = 120;
