@@ -262,22 +262,36 @@ class NegativeControlTest
     void blindRevocationFailsTheExclusionOracle()
     {
         assumeTrue(Variant.available().contains("reader-bias"), "the control needs the module rwsem-reader-bias");
-        final TortureResult r = control(NegativeControl.BLIND_REVOCATION, Oracle.EXCLUSION)
-            .variant(NegativeControl.BLIND_REVOCATION.spec())
-            .build()
-            .run();
-        assertFalse(r.success(), r::report);
-        assertTrue(r.violationCount() > 0, r::report);
-        assertAll(r.violations(), EXCLUSION_OVERLAP, r);
-        assertEquals(r.violationCount() + " oracle violation(s)", r.failureReasons().get(0), r::report);
-        for (final String reason : r.failureReasons().subList(1, r.failureReasons().size()))
+        // The overlap's consequence (a biased reader's unlock finds no reader counted) may stop a run before the
+        // oracle reports the overlap itself: every run must fail, and the oracle must catch it within three runs.
+        TortureResult r = null;
+        for (int run = 0; run < 3 && (r == null || r.violationCount() == 0); run++)
+        {
+            r = control(NegativeControl.BLIND_REVOCATION, Oracle.EXCLUSION)
+                .variant(NegativeControl.BLIND_REVOCATION.spec())
+                .build()
+                .run();
+            final TortureResult failed = r;
+            assertFalse(failed.success(), failed::report);
+            for (final String reason : failed.failureReasons())
+            {
+                assertTrue(reason.endsWith("oracle violation(s)") || reason.endsWith("unexpected exception(s)") ||
+                    reason.equals("not quiescent after the run"), () -> "not the overlap or a consequence of it: " +
+                    reason + "\n" + failed.report());
+            }
+        }
+        final TortureResult caught = r;
+        assertTrue(caught.violationCount() > 0, caught::report);
+        assertAll(caught.violations(), EXCLUSION_OVERLAP, caught);
+        assertEquals(caught.violationCount() + " oracle violation(s)", caught.failureReasons().get(0), caught::report);
+        for (final String reason : caught.failureReasons().subList(1, caught.failureReasons().size()))
         {
             assertTrue(reason.endsWith("unexpected exception(s)") || reason.equals("not quiescent after the run"),
-                () -> "not a consequence of the overlap: " + reason + "\n" + r.report());
+                () -> "not a consequence of the overlap: " + reason + "\n" + caught.report());
         }
-        assertTrue(r.unexpectedExceptions().stream().allMatch(e -> e.contains("IllegalMonitorStateException: read " +
-            "unlock, but no reader holds the lock")), r::report);
-        assertTrue(r.lockName().contains(BlindRevocation.NAME), r::report);
+        assertTrue(caught.unexpectedExceptions().stream().allMatch(e -> e.contains("IllegalMonitorStateException: " +
+            "read unlock, but no reader holds the lock")), caught::report);
+        assertTrue(caught.lockName().contains(BlindRevocation.NAME), caught::report);
     }
 
     /** The tuned control scenario: many readers, few writers, frequent interrupts (awake waiters), a 200 us window. */
