@@ -179,7 +179,8 @@ abstract class Engine
      * read-mostly locks is the separate percpu-rwsem): while READ_BIASED is set, a reader claims its entry in a table
      * of visible readers that every lock shares and re-reads the word; it holds the lock if the word still has
      * READ_BIASED and no bit of READ_FAILED_MASK, and it never writes the word. A writer takes the lock as always
-     * (READ_BIASED fails only the write from 0, which then takes the slow path), and after every acquisition that
+     * (READ_BIASED fails only a write from 0; a write that reads the word first takes the lock from it in one CAS),
+     * and after every acquisition that
      * found the bit (the fast path's witness; a volatile read after the slow path) it waits, holding the lock, until
      * no entry names this lock, then clears the bit (rwsemRevokeBias). The claim and re-read against the writer's RMW
      * and scan are a Dekker pattern on volatile accesses: either the reader sees WRITER_LOCKED and leaves its entry,
@@ -190,7 +191,10 @@ abstract class Engine
      * (reads overlap, so the count's line is moving between cores), and only such an unlock reads the clock; so the
      * many locks that one thread at a time reads never use the table (a table entry that threads of many locks take
      * in turn moves between cores as a count would), nor does a lock read by one thread. After a revocation the bit
-     * stays off for the hook's inhibit window (N times the wait) before such an unlock arms it again. A revocation
+     * stays off for the hook's inhibit window (N times the wait) before such an unlock arms it again; a revocation
+     * whose first look finds no biased reader is not timed (no clock read: the look is a few loads, the hook keeps a
+     * lock's readers in a small window of its table), and the first such unlock after it starts a window of a
+     * microsecond or two (INHIBIT_PENDING). A revocation
      * that gives up (trylock, deadline, interrupt) releases the lock with the bit still set. A revoking writer spins
      * within its spin budget and then parks with a doubling backoff; a biased reader whose unlock read WRITER_LOCKED
      * unparks the owner (wakeRevokingWriter), a hint that cuts the park short, since the parks are timed. A copy of the
@@ -258,6 +262,13 @@ abstract class Engine
     static final int INHIBIT_SHIFT = 10;
     /** The longest inhibit window, in those units (about a second). */
     static final int INHIBIT_MAX_UNITS = 1 << 20;
+    /**
+     * The inhibit deadline of a revocation that found no biased reader and read no clock: the next unlock that would
+     * arm the bias starts a window of {@link #UNTIMED_INHIBIT_UNITS} instead ({@link #mayArmBias}).
+     */
+    static final int INHIBIT_PENDING = Integer.MIN_VALUE;
+    /** The window after a revocation that found no biased reader, in units: one to two microseconds. */
+    static final int UNTIMED_INHIBIT_UNITS = 2;
     /** A revoking writer's first park, past its spin budget; it doubles up to {@link #REVOKE_PARK_MAX_NANOS}. */
     static final long REVOKE_PARK_MIN_NANOS = 1_000;
     static final long REVOKE_PARK_MAX_NANOS = 1_000_000;
@@ -1145,7 +1156,15 @@ abstract class Engine
         }
         try
         {
-            return inhibitPassed(contended.biasInhibitUntil, clock().nanoTime());
+            final int until = contended.biasInhibitUntil;
+            final long now = clock().nanoTime();
+            if (until == INHIBIT_PENDING)
+            {
+                // a racing unlock may store its own deadline, a microsecond apart: either will do
+                contended.biasInhibitUntil = (int)(now >> INHIBIT_SHIFT) + UNTIMED_INHIBIT_UNITS;
+                return false;
+            }
+            return inhibitPassed(until, now);
         }
         catch (final RuntimeException | Error ex)
         {
@@ -1184,9 +1203,11 @@ abstract class Engine
     /**
      * BRAVO's revocation, by the writer that has just taken the lock from a word with {@code READ_BIASED}: no biased
      * read can start now (the re-read of a biased reader sees WRITER_LOCKED), so wait until no entry of the table names
-     * this lock, then clear the bit and keep it off for the inhibit window. A wait that gives up (a trylock that found
-     * a biased reader, a deadline, an interrupt, a throw) lets the write lock go with the bit still set, so the next
-     * writer revokes in its turn.
+     * this lock, then clear the bit and keep it off for the inhibit window. A first look that finds no biased reader
+     * ends the revocation untimed: it reads no clock (two clock reads would cost several times that look) and leaves
+     * the window to the next unlock that would arm the bias ({@link #INHIBIT_PENDING}). A wait that gives up (a trylock
+     * that found a biased reader, a deadline, an interrupt, a throw) lets the write lock go with the bit still set, so
+     * the next writer revokes in its turn.
      *
      * @param mode the acquisition's mode, or {@link #TRYLOCK}
      * @param nanos a timed acquisition's time
@@ -1196,14 +1217,34 @@ abstract class Engine
     private boolean rwsemRevokeBias(final int mode, final long nanos, final long start) throws InterruptedException
     {
         final Contended contended;
+        try // all that may throw (an allocation, the hook) comes before the bit changes
+        {
+            contended = contended();
+            if (!readerBias.visibleReaders(this))
+            {
+                clearReaderBias(contended, INHIBIT_PENDING);
+                return true;
+            }
+        }
+        catch (final RuntimeException | Error ex)
+        {
+            upWrite();
+            throw ex;
+        }
+        return revokeBiasTimed(contended, mode, nanos, start);
+    }
+
+    /** {@link #rwsemRevokeBias} once its first look found a biased reader: the wait, timed, and its JFR event. */
+    private boolean revokeBiasTimed(final Contended contended, final int mode, final long nanos, final long start)
+        throws InterruptedException
+    {
         final ContendedEvent event;
         final long began;
         long now = 0;
         long window = 0;
         final boolean clear;
-        try // all that may throw (an allocation, the user's clock, the hook) comes before the bit changes
+        try // all that may throw (the user's clock, the hook) comes before the bit changes
         {
-            contended = contended();
             event = JfrSupport.beginContendedEvent();
             began = clock().nanoTime();
             clear = awaitNoBiasedReaders(mode, start == NO_START ? nanos : nanos - (began - start), began);
@@ -1224,10 +1265,7 @@ abstract class Engine
             commit(event, null, false);
             return false;
         }
-        word.getAndAdd(-READ_BIASED); // only the write owner clears it, and nobody sets it while WRITER_LOCKED is set
-        setBiasHint(false);
-        contended.biasInhibitUntil = (int)((now + window) >> INHIBIT_SHIFT);
-        countBias(LockEvent.BIAS_REVOKE, 1);
+        clearReaderBias(contended, (int)((now + window) >> INHIBIT_SHIFT));
         countBias(LockEvent.BIAS_REVOKE_NS, now - began);
         if (event != null)
         {
@@ -1236,6 +1274,15 @@ abstract class Engine
         }
         commit(event, null, true);
         return true;
+    }
+
+    /** The end of a revocation: the bit and its hint cleared, the window set, the revocation counted. */
+    private void clearReaderBias(final Contended contended, final int inhibitUntil)
+    {
+        word.getAndAdd(-READ_BIASED); // only the write owner clears it, and nobody sets it while WRITER_LOCKED is set
+        setBiasHint(false);
+        contended.biasInhibitUntil = inhibitUntil;
+        contended.events.incByWriteOwner(LockEvent.BIAS_REVOKE); // the write owner counts without a shared line
     }
 
     /** {@link #rwsemRevokeBias} for a write trylock, which looks at the table once and never waits. */
@@ -1323,11 +1370,14 @@ abstract class Engine
      * {@code tryAcquire} reads its state first too). A lock never contended keeps the single CAS from 0, because the
      * read slows the uncontended write; a lock contended once keeps its contended state, so its uncontended writes
      * pay the read from then on. The contended state is read plainly, as a hint: a stale null only costs the CAS
-     * from 0 and the slow path. A CAS that fails after the read goes to the slow path.
+     * from 0 and the slow path. A CAS that fails after the read goes to the slow path. A lock whose reader bias is
+     * armed ({@link #biasHint}) reads first too, so that its write takes the lock from READ_BIASED in one CAS and
+     * revokes, where a CAS from 0 would fail and go the slow way.
      */
     boolean downWrite(final int mode, final long nanos) throws InterruptedException
     {
-        final long c = adapt() && CONTENDED.get(this) != null ? word.getVolatile() : 0; // a plain read: a hint
+        final boolean readFirst = adapt() && CONTENDED.get(this) != null || readerBias != null && biasHint();
+        final long c = readFirst ? word.getVolatile() : 0;
         if ((c & (LOCK_MASK | HANDOFF)) == 0 && word.compareAndExchange(c, c | WRITER_LOCKED) == c)
         {
             setWriterOwner(Thread.currentThread());
@@ -1361,7 +1411,7 @@ abstract class Engine
         final Contended contended = contendedOrNull();
         if (contended != null)
         {
-            contended.events.incWriteLockSteal();
+            contended.events.incByWriteOwner(LockEvent.WLOCK_STEAL);
         }
     }
 

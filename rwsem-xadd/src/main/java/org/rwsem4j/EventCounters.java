@@ -28,9 +28,10 @@ import org.rwsem4j.stats.StatsFile;
  * compact row and every thread row, so a count is exact once the adders are done and may miss additions still in
  * flight, as the kernel's per-CPU sums do; every cell only grows, so a count never goes back.
  *
- * <p>Only slow paths call {@link #inc}. Two events counted on nearly every operation of a steadily contended lock
- * take even the row lookup out of the way: the write lock's holder counts {@link LockEvent#WLOCK_STEAL} with a plain
- * add ({@link #incWriteLockSteal}), and an unlock that skips an awake writer adds to that writer's
+ * <p>Only slow paths call {@link #inc}. Events counted on nearly every operation of a steadily contended lock, or on
+ * a fast path, take even the row lookup out of the way: the write lock's holder counts {@link LockEvent#WLOCK_STEAL}
+ * and {@link LockEvent#BIAS_REVOKE} with a plain add ({@link #incByWriteOwner}), and an unlock that skips an awake
+ * writer adds to that writer's
  * {@link RwsemWaiter#awakeSkips}, which the writer folds in here once. Counters published in a stats file
  * ({@link StatsFile}) are one row in the file with atomic adds: the file's layout is what its readers expect.
  */
@@ -50,6 +51,7 @@ final class EventCounters
     private static final VarHandle STORAGE;
     private static final VarHandle ROWS;
     private static final VarHandle STEALS;
+    private static final VarHandle REVOCATIONS;
 
     static
     {
@@ -59,6 +61,7 @@ final class EventCounters
             STORAGE = lookup.findVarHandle(EventCounters.class, "storage", Object.class);
             ROWS = lookup.findVarHandle(EventCounters.class, "rows", AtomicReferenceArray.class);
             STEALS = lookup.findVarHandle(EventCounters.class, "writeLockSteals", long.class);
+            REVOCATIONS = lookup.findVarHandle(EventCounters.class, "biasRevocations", long.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -75,12 +78,15 @@ final class EventCounters
     @SuppressWarnings("unused") // accessed through ROWS
     private volatile AtomicReferenceArray<ThreadRow> rows;
     /**
-     * {@link LockEvent#WLOCK_STEAL} of a lock that is not published: added by {@link #incWriteLockSteal()} only while
-     * the adder holds the write lock, so one thread at a time, each ordered after the last by the lock word's
-     * atomics. Plain adds are exact then, and keep an atomic out of the steal's critical section.
+     * {@link LockEvent#WLOCK_STEAL} and {@link LockEvent#BIAS_REVOKE} of a lock that is not published: added by
+     * {@link #incByWriteOwner} only while the adder holds the write lock, so one thread at a time, each ordered after
+     * the last by the lock word's atomics. Plain adds are exact then, and keep an atomic out of the write's critical
+     * section.
      */
     @SuppressWarnings("unused") // written through STEALS
     private long writeLockSteals;
+    @SuppressWarnings("unused") // written through REVOCATIONS
+    private long biasRevocations;
 
     EventCounters()
     {
@@ -106,22 +112,31 @@ final class EventCounters
     }
 
     /**
-     * Counts a {@link LockEvent#WLOCK_STEAL}; the caller holds the write lock. It takes no atomic add: the steal is
-     * the only count inside a fast path's critical section, and its holders follow one another on every operation.
-     * A published lock's counter is in the stats file, which other processes read: it keeps the atomic add there.
+     * Counts a {@link LockEvent#WLOCK_STEAL} or a {@link LockEvent#BIAS_REVOKE}; the caller holds the write lock. It
+     * takes no atomic add: these are the counts inside a write's critical section on its fast path (a steal; a
+     * revocation that found no biased reader), and their holders may follow one another on every operation. A
+     * published lock's counter is in the stats file, which other processes read: it keeps the atomic add there.
+     *
+     * @param event {@link LockEvent#WLOCK_STEAL} or {@link LockEvent#BIAS_REVOKE}
      */
-    void incWriteLockSteal()
+    void incByWriteOwner(final LockEvent event)
     {
         if (OFF)
         {
             return;
         }
-        if (offsets != null)
+        if (offsets == null && event == LockEvent.WLOCK_STEAL)
         {
-            add(LockEvent.WLOCK_STEAL, 1);
-            return;
+            STEALS.setOpaque(this, writeLockSteals + 1);
         }
-        STEALS.setOpaque(this, writeLockSteals + 1);
+        else if (offsets == null && event == LockEvent.BIAS_REVOKE)
+        {
+            REVOCATIONS.setOpaque(this, biasRevocations + 1);
+        }
+        else
+        {
+            add(event, 1);
+        }
     }
 
     void add(final LockEvent event, final long delta)
@@ -217,7 +232,8 @@ final class EventCounters
 
     long get(final LockEvent event)
     {
-        final long held = event == LockEvent.WLOCK_STEAL ? (long)STEALS.getOpaque(this) : 0;
+        final long held = event == LockEvent.WLOCK_STEAL ? (long)STEALS.getOpaque(this) :
+            event == LockEvent.BIAS_REVOKE ? (long)REVOCATIONS.getOpaque(this) : 0;
         final Object s = storage;
         if (s == null)
         {

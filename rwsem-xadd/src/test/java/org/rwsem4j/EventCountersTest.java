@@ -216,26 +216,29 @@ class EventCountersTest
         assertTrue(counters.hasThreadRows(), "two threads counting at once never grew the thread rows");
     }
 
-    /** One thread alone keeps the compact row: no thread rows are allocated, and its counts are exact. */
     /**
-     * Steals counted by the write lock's holder ({@link EventCounters#incWriteLockSteal}) are summed with the rows:
-     * alone (nothing else counted yet, so no row exists), and beside atomic adds to the same event. A read that left
-     * the holder's cell out would see 0, then 5.
+     * Steals and revocations counted by the write lock's holder ({@link EventCounters#incByWriteOwner}) are summed with
+     * the rows: alone (nothing else counted yet, so no row exists), and beside atomic adds to the same event. A read
+     * that left the holder's cell out would see 0, then 5.
      */
     @Test
-    void stealsCountedUnderTheWriteLockAreInTheCount()
+    void countsTakenUnderTheWriteLockAreInTheCount()
     {
-        final EventCounters counters = new EventCounters();
-        for (int i = 0; i < 3; i++)
+        for (final LockEvent event : new LockEvent[] {LockEvent.WLOCK_STEAL, LockEvent.BIAS_REVOKE})
         {
-            counters.incWriteLockSteal();
+            final EventCounters counters = new EventCounters();
+            for (int i = 0; i < 3; i++)
+            {
+                counters.incByWriteOwner(event);
+            }
+            assertEquals(3, counters.get(event), event + " before any row exists");
+            assertEquals(0, counters.get(LockEvent.RLOCK_STEAL), "other events untouched");
+            counters.add(event, 5);
+            assertEquals(8, counters.get(event), event + " beside the atomic adds");
         }
-        assertEquals(3, counters.get(LockEvent.WLOCK_STEAL), "before any row exists");
-        assertEquals(0, counters.get(LockEvent.RLOCK_STEAL), "other events untouched");
-        counters.add(LockEvent.WLOCK_STEAL, 5);
-        assertEquals(8, counters.get(LockEvent.WLOCK_STEAL), "beside the atomic adds");
     }
 
+    /** One thread alone keeps the compact row: no thread rows are allocated, and its counts are exact. */
     @Test
     void oneThreadAloneKeepsTheCompactRow()
     {

@@ -74,7 +74,10 @@ class HandoffHolderDoesNotRespinTest
             w2.join();
             spinner.join();
         }
-        assertEquals(1, lock.events().get(LockEvent.HANDOFF_TAKEN), lock.events()::toString);
+        // w1 takes its handoff; w2, past its own timeout by then, may set and take one too if the spinner gets in
+        // between w1's release and w2's wakeup
+        final long taken = lock.events().get(LockEvent.HANDOFF_TAKEN);
+        assertTrue(taken == 1 || taken == 2, lock.events()::toString);
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
 }

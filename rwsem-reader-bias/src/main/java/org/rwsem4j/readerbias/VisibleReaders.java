@@ -22,11 +22,19 @@ import org.rwsem4j.spi.ReaderBias;
  * through the table write only their own lines. On-heap, so an on-heap lock needs no Agrona because of it, and an entry
  * names its lock by reference: never by the address of an off-heap word, which is reused after a lock is collected.
  *
- * <p>Index. A thread's entry for a lock is a hash of both identity hash codes ({@link System#identityHashCode}, never
- * {@link Thread#getId()}, which a subclass may override) times a multiplier each table draws at random, its top bits
- * taken. A thread's identity hash repeats from one run of a program to the next (HotSpot draws it from a generator
- * with a fixed seed), so with a fixed hash the same two threads of a lock would meet in one entry on every run, and
- * on every fork of a benchmark. A reader that finds its entry taken tries the next one; if that is taken too
+ * <p>Windows. The table is cut into aligned windows of {@link #WINDOW} entries, a power of two, at least 8 and 4 per
+ * available processor: as many readers of one lock as four times the cores can be biased at once. A lock's readers
+ * use only its window, so a revoking writer looks at {@link #WINDOW} lines, not the whole table (BRAVO's writer scans
+ * all of it): on this scale a revocation that finds no reader costs a few loads, which is what a write after a read
+ * on an armed lock pays. Locks share the windows, as they share BRAVO's table.
+ *
+ * <p>Index. A lock's window is a hash of its identity hash code ({@link System#identityHashCode}) times a multiplier
+ * the table draws at random, its top bits taken. A thread's entry in the window is its thread id plus a hash of the
+ * lock, modulo the window: threads made one after another (a pool's workers) take different entries of every lock's
+ * window, where a hash of the thread would put two of them in one entry for one lock in every eighth pair, in every
+ * run (HotSpot's identity hashes repeat from one run of a program to the next). The id only places a reader: an entry
+ * names its thread by reference, never by {@link Thread#getId()}, which a subclass may override (such a thread only
+ * collides more). A reader that finds its entry taken tries the next one in the window; if that is taken too
  * ({@link ReaderBias#COLLISION}) it reads through the count. So do ten thousand virtual threads: they fall back, never
  * fail. Its unlock looks at the same two entries, in the same order.
  *
@@ -48,6 +56,8 @@ final class VisibleReaders implements ReaderBias
     static final int STRIDE_BYTES = 128;
     /** Entries in the table. */
     static final int ENTRIES = entries(Runtime.getRuntime().availableProcessors());
+    /** Entries in a lock's window. */
+    static final int WINDOW = window(Runtime.getRuntime().availableProcessors());
     /** BRAVO's slow-down guard: the bias stays off for this many times the revocation's wait. */
     static final int INHIBIT_FACTOR = 9;
 
@@ -56,29 +66,46 @@ final class VisibleReaders implements ReaderBias
     private static final int STRIDE = STRIDE_BYTES / 4;
 
     /** The table every lock with the patch shares. */
-    static final VisibleReaders INSTANCE = new VisibleReaders(ENTRIES);
+    static final VisibleReaders INSTANCE = new VisibleReaders(ENTRIES, WINDOW);
 
-    private final int mask;
-    /** Bits of a hash beyond the index's: the index is the hash's top bits. */
-    private final int shift;
-    /** The hash's multiplier, odd, drawn when the table is made (see the notes, "Index"). */
-    private final int multiplier;
+    /** Windows in the table, less one. */
+    private final int windowMask;
+    /** Bits of a hash beyond a window's number: the number is the hash's top bits. */
+    private final int windowShift;
+    /** Entries in a window, less one. */
+    private final int entryMask;
+    /** Bits of a hash beyond an entry's place in its window. */
+    private final int entryShift;
+    /** Array elements a window spans, less one: a window starts where these bits of an index are 0. */
+    private final int span;
+    /** The hashes' multipliers, odd, drawn when the table is made (see the notes, "Index"). */
+    private final int windowMultiplier;
+    private final int entryMultiplier;
     private final Object[] table;
 
     /**
-     * A table of {@code entries} entries: {@link #INSTANCE}, or a small one for a model checker.
+     * A table of {@code entries} entries in windows of {@code window}: {@link #INSTANCE}, or a small one for a model
+     * checker.
      *
      * @param entries a power of two
+     * @param window a power of two, at most {@code entries}
      */
-    VisibleReaders(final int entries)
+    VisibleReaders(final int entries, final int window)
     {
-        if (Integer.bitCount(entries) != 1)
+        if (Integer.bitCount(entries) != 1 || Integer.bitCount(window) != 1 || window > entries)
         {
-            throw new IllegalArgumentException("entries must be a power of two: " + entries);
+            throw new IllegalArgumentException(
+                "entries and window must be powers of two, window at most entries: " + entries + ", " + window);
         }
-        this.mask = entries - 1;
-        this.shift = Integer.numberOfLeadingZeros(entries) + 1;
-        this.multiplier = ThreadLocalRandom.current().nextInt() | 1;
+        final int windows = entries / window;
+        this.windowMask = windows - 1;
+        this.windowShift = Integer.numberOfLeadingZeros(windows) + 1;
+        this.entryMask = window - 1;
+        this.entryShift = Integer.numberOfLeadingZeros(window) + 1;
+        this.span = window * STRIDE - 1;
+        final ThreadLocalRandom random = ThreadLocalRandom.current();
+        this.windowMultiplier = random.nextInt() | 1;
+        this.entryMultiplier = random.nextInt() | 1;
         this.table = new Object[entries * STRIDE];
     }
 
@@ -95,17 +122,37 @@ final class VisibleReaders implements ReaderBias
         return Integer.highestOneBit(wanted - 1) << 1;
     }
 
+    /**
+     * The table's window for {@code processors} available processors: 4 entries per processor, at least 8, rounded
+     * up to a power of two.
+     *
+     * @param processors available processors
+     * @return the number of entries in a window
+     */
+    static int window(final int processors)
+    {
+        final int wanted = Math.max(8, 4 * processors);
+        return Integer.highestOneBit(wanted - 1) << 1;
+    }
+
+    /** {@return the index of the lock field of the first entry of {@code lock}'s window} */
+    int windowStart(final int lockHash)
+    {
+        return ((lockHash * windowMultiplier) >>> windowShift & windowMask) * (span + 1);
+    }
+
     /** {@return the index of the lock field of {@code thread}'s first entry for {@code lock}} */
     int lockField(final Thread thread, final Object lock)
     {
-        final int h = (System.identityHashCode(lock) * 0x9E3779B9 ^ System.identityHashCode(thread)) * multiplier;
-        return (h >>> shift & mask) * STRIDE;
+        final int lockHash = System.identityHashCode(lock);
+        final int entry = (int)thread.getId() + (lockHash * entryMultiplier >>> entryShift);
+        return windowStart(lockHash) + (entry & entryMask) * STRIDE;
     }
 
     /** {@return the index of the lock field of the entry a reader tries when the one at {@code field} is taken} */
     int nextField(final int field)
     {
-        return field + STRIDE & table.length - 1;
+        return field & ~span | field + STRIDE & span;
     }
 
     @Override
@@ -169,7 +216,8 @@ final class VisibleReaders implements ReaderBias
     @Override
     public boolean visibleReaders(final Object lock)
     {
-        for (int i = 0; i < table.length; i += STRIDE)
+        final int start = windowStart(System.identityHashCode(lock));
+        for (int i = start; i <= start + span; i += STRIDE)
         {
             if (SLOT.getVolatile(table, i) == lock)
             {
@@ -183,7 +231,8 @@ final class VisibleReaders implements ReaderBias
     public int biasedReaders(final Object lock)
     {
         int n = 0;
-        for (int i = 0; i < table.length; i += STRIDE)
+        final int start = windowStart(System.identityHashCode(lock));
+        for (int i = start; i <= start + span; i += STRIDE)
         {
             if (SLOT.getVolatile(table, i) == lock)
             {

@@ -16,7 +16,7 @@ public final class ModelTable extends AbstractPatch
     private final boolean blind;
 
     /**
-     * @param entries the table's entries, a power of two
+     * @param entries the table's entries, a power of two, in two windows (one if it has one entry)
      * @param blind whether the revoking writer's look finds nobody
      */
     public ModelTable(final int entries, final boolean blind)
@@ -32,7 +32,7 @@ public final class ModelTable extends AbstractPatch
     @Override
     public void install(final Hooks hooks)
     {
-        final VisibleReaders table = new VisibleReaders(entries);
+        final VisibleReaders table = new VisibleReaders(entries, Math.max(1, entries / 2));
         hooks.readerBias(!blind ? table : new ForwardingReaderBias(table)
         {
             @Override

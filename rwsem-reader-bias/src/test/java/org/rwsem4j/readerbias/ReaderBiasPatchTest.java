@@ -10,7 +10,9 @@ import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -331,6 +333,35 @@ class ReaderBiasPatchTest
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
 
+    /**
+     * A revocation whose first look finds no biased reader reads no clock (a write after a read on an armed lock pays
+     * a look at the window and no more); the next unlock that would arm starts a window of a microsecond or two
+     * instead, and the bias comes back after it.
+     */
+    @Test
+    void aRevocationThatFindsNoReaderReadsNoClockAndTheNextArmStartsItsWindow()
+    {
+        final TestClock clock = TestClock.manual();
+        final Rwsem lock = biasedForMe(() -> Rwsem.builder().variant(SPEC).onHeap().clock(clock).build());
+        final long reads = clock.reads();
+        lock.writeLock().lock();
+        lock.writeLock().unlock();
+        assertEquals(reads, clock.reads(), "the revocation read the clock");
+        assertFalse(lock.state().readBiased());
+        assertEquals(1, lock.events().get(LockEvent.BIAS_REVOKE), lock.events()::toString);
+        assertEquals(0, lock.events().get(LockEvent.BIAS_REVOKE_NS), lock.events()::toString);
+
+        assertEquals(1, readTwiceUnlockOnce(lock), "re-armed by the unlock that starts the window");
+        lock.readLock().unlock();
+        assertEquals(1, readTwiceUnlockOnce(lock), "re-armed inside the window");
+        lock.readLock().unlock();
+        clock.step(10_000);
+        assertEquals(2, readTwiceUnlockOnce(lock), "not re-armed after the window");
+        lock.readLock().unlock();
+        assertTrue(lock.state().readBiased());
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
     /** A writer revokes the bias of {@code lock} while a biased reader holds it {@code nanos} by the lock's clock. */
     private static void revokeWaiting(final Rwsem lock, final TestClock clock, final long nanos)
         throws InterruptedException
@@ -484,10 +515,7 @@ class ReaderBiasPatchTest
         });
         Locker.await(lock, "the waiter to release in await", () -> lock.events().get(LockEvent.BIAS_REVOKE) == 1 &&
             !lock.state().writerLocked());
-        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // past the inhibit window of a revocation of ~0 ns
-        readTwiceUnlockOnce(lock);
-        lock.readLock().unlock();
-        assertTrue(lock.state().readBiased(), "re-armed");
+        BiasArming.armed(lock); // past the window that an untimed revocation leaves to the next arm
         final Holder reader = biasedReader(lock);
         assertEquals(1, lock.state().biasedReaders());
         Locker.await(lock, "the waiter's re-acquisition to revoke", () -> lock.state().writerLocked());
@@ -518,7 +546,7 @@ class ReaderBiasPatchTest
         assertTrue(inside.await(Locker.WAIT_SECONDS * 3, TimeUnit.SECONDS), () -> inside.getCount() + " not inside");
         final RwsemState all = lock.state();
         assertEquals(readers, all.readers() + all.biasedReaders(), all::toString);
-        assertTrue(all.biasedReaders() <= VisibleReaders.ENTRIES, all::toString);
+        assertTrue(all.biasedReaders() <= VisibleReaders.WINDOW, all::toString);
         assertEquals(all.readers(), lock.events().get(LockEvent.BIAS_FALLBACK), lock.events()::toString);
         out.countDown();
         for (final Thread t : threads)
@@ -544,13 +572,60 @@ class ReaderBiasPatchTest
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
 
+    /**
+     * A lock's readers use only its window, so a revoking writer looks at the window alone: every thread's first entry
+     * and next entry for one lock are in it, the next entries go round it, threads made one after another take
+     * different entries, and the locks spread over the windows.
+     */
+    @Test
+    void aLocksEntriesStayInItsWindow()
+    {
+        final VisibleReaders table = new VisibleReaders(64, 8);
+        final int stride = VisibleReaders.STRIDE_BYTES / 4;
+        final Object lock = new Object();
+        final int start = table.windowStart(System.identityHashCode(lock));
+        final Set<Integer> firsts = new HashSet<>();
+        for (int t = 0; t < 200; t++)
+        {
+            final int first = table.lockField(new Thread("t" + t), lock);
+            assertTrue(first >= start && first < start + 8 * stride, () -> first + " outside " + start);
+            firsts.add(first);
+            int field = first;
+            for (int step = 1; step <= 8; step++)
+            {
+                field = table.nextField(field);
+                assertTrue(field >= start && field < start + 8 * stride, field + " outside " + start);
+                assertEquals(step == 8, field == first, "step " + step);
+            }
+        }
+        assertEquals(8, firsts.size(), "threads use every entry of the window");
+        final Set<Integer> pool = new HashSet<>();
+        for (int t = 0; t < 8; t++)
+        {
+            pool.add(table.lockField(new Thread("pool-" + t), lock));
+        }
+        assertEquals(8, pool.size(), "eight threads made one after another share an entry");
+        final Set<Integer> starts = new HashSet<>();
+        for (int l = 0; l < 200; l++)
+        {
+            starts.add(table.windowStart(System.identityHashCode(new Object())));
+        }
+        assertEquals(8, starts.size(), "locks use every window");
+    }
+
     @Test
     void theTableHasRoomForEveryCoreAndEntriesKeepApart()
     {
-        assertTrue(VisibleReaders.ENTRIES >= 4 * Runtime.getRuntime().availableProcessors());
+        assertTrue(VisibleReaders.WINDOW >= 4 * Runtime.getRuntime().availableProcessors());
+        assertTrue(VisibleReaders.ENTRIES >= 4 * VisibleReaders.WINDOW);
         assertEquals(Integer.bitCount(VisibleReaders.ENTRIES), 1);
+        assertEquals(Integer.bitCount(VisibleReaders.WINDOW), 1);
         assertEquals(64, VisibleReaders.entries(1));
         assertEquals(64, VisibleReaders.entries(4));
         assertEquals(128, VisibleReaders.entries(5));
+        assertEquals(8, VisibleReaders.window(1));
+        assertEquals(8, VisibleReaders.window(2));
+        assertEquals(16, VisibleReaders.window(3));
+        assertEquals(32, VisibleReaders.window(5));
     }
 }
