@@ -9,7 +9,8 @@ import java.util.function.IntFunction;
  * The worker threads of one run ({@link LockTestRun}, {@link ReadScalingRun}) and their gate. {@link #start} starts
  * the workers (daemons) and returns only when every one of them has reached the gate, where it yields in a loop on a
  * volatile flag instead of parking: when {@link #go()} opens the gate every worker is already runnable, so none waits
- * for a wake-up chain to start. Thread creation is not measured.
+ * for a wake-up chain to start. Thread creation is not measured, nor is the scheduler's placing of the new threads:
+ * {@link #start} returns {@link #SETTLE_MILLIS} after the last worker reached the gate (see there).
  *
  * <p>Each worker is made in its own thread before the gate ({@link #start}'s factory: its generator, its views of the
  * lock), then passes the gate, records its start, runs its {@link Loop} and records its end and the operations the
@@ -29,6 +30,14 @@ final class WorkerGroup
          */
         long run(WorkerGroup group) throws Exception;
     }
+
+    /**
+     * How long the workers yield at the gate before {@link #start} returns. Linux starts a new thread on its parent's
+     * core and moves it only at a balancing pass, so without this two new workers often shared one core for the first
+     * milliseconds: a 2-thread run of 1,000,000 biased reads per worker took 32-45 ms, bimodal, and 32-35 ms once the
+     * workers had spun 20 ms first (a 1-thread run: 29 ms). Runs sized by operations are that short.
+     */
+    static final long SETTLE_MILLIS = 20;
 
     private final int millis;
     private final CountDownLatch ready;
@@ -58,7 +67,8 @@ final class WorkerGroup
     }
 
     /**
-     * Starts the workers and waits until every one is at the gate (runnable, yielding).
+     * Starts the workers, waits until every one is at the gate (runnable, yielding), and then
+     * {@link #SETTLE_MILLIS} more, so that the scheduler has spread them over the cores.
      *
      * @param name   the workers' thread names, before their index
      * @param worker makes worker {@code index}'s loop, in the worker's own thread, before the gate
@@ -74,6 +84,7 @@ final class WorkerGroup
             workers[i].start();
         }
         ready.await();
+        Thread.sleep(SETTLE_MILLIS);
     }
 
     /**

@@ -29,14 +29,16 @@ import org.rwsem4j.spi.ReaderBias;
  * on an armed lock pays. Locks share the windows, as they share BRAVO's table.
  *
  * <p>Index. A lock's window is a hash of its identity hash code ({@link System#identityHashCode}) times a multiplier
- * the table draws at random, its top bits taken. A thread's entry in the window is its thread id plus a hash of the
- * lock, modulo the window: threads made one after another (a pool's workers) take different entries of every lock's
- * window, where a hash of the thread would put two of them in one entry for one lock in every eighth pair, in every
- * run (HotSpot's identity hashes repeat from one run of a program to the next). The id only places a reader: an entry
- * names its thread by reference, never by {@link Thread#getId()}, which a subclass may override (such a thread only
- * collides more). A reader that finds its entry taken tries the next one in the window; if that is taken too
- * ({@link ReaderBias#COLLISION}) it reads through the count. So do ten thousand virtual threads: they fall back, never
- * fail. Its unlock looks at the same two entries, in the same order.
+ * the table draws at random, its top bits taken. A thread's entry in the window is its thread id modulo the window,
+ * the same place in every window: so threads made one after another (a pool's workers) take different entries of
+ * every lock's window, and each writes its own column of lines whatever locks it reads (a hash of the thread and the
+ * lock would put two of them in one entry for one lock in every eighth pair, in every run, as HotSpot's identity
+ * hashes repeat from one run of a program to the next; and over many locks it would have two threads write each
+ * other's lines). The id only places a reader: an entry names its thread by reference, never by
+ * {@link Thread#getId()}, which a subclass may override (such a thread only collides more). A reader that finds its
+ * entry taken (another thread of its column, or its own read of another lock of the window) tries the next one in the
+ * window; if that is taken too ({@link ReaderBias#COLLISION}) it reads through the count. So do ten thousand virtual
+ * threads: they fall back, never fail. Its unlock looks at the same two entries, in the same order.
  *
  * <p>Claim and release. A reader claims an entry with a CAS of its lock from null (the lock field is the one the
  * writer scans), then stores itself in the thread field, and then re-reads the word. Release, by the thread that
@@ -74,13 +76,10 @@ final class VisibleReaders implements ReaderBias
     private final int windowShift;
     /** Entries in a window, less one. */
     private final int entryMask;
-    /** Bits of a hash beyond an entry's place in its window. */
-    private final int entryShift;
     /** Array elements a window spans, less one: a window starts where these bits of an index are 0. */
     private final int span;
-    /** The hashes' multipliers, odd, drawn when the table is made (see the notes, "Index"). */
+    /** The window hash's multiplier, odd, drawn when the table is made (see the notes, "Index"). */
     private final int windowMultiplier;
-    private final int entryMultiplier;
     private final Object[] table;
 
     /**
@@ -101,11 +100,8 @@ final class VisibleReaders implements ReaderBias
         this.windowMask = windows - 1;
         this.windowShift = Integer.numberOfLeadingZeros(windows) + 1;
         this.entryMask = window - 1;
-        this.entryShift = Integer.numberOfLeadingZeros(window) + 1;
         this.span = window * STRIDE - 1;
-        final ThreadLocalRandom random = ThreadLocalRandom.current();
-        this.windowMultiplier = random.nextInt() | 1;
-        this.entryMultiplier = random.nextInt() | 1;
+        this.windowMultiplier = ThreadLocalRandom.current().nextInt() | 1;
         this.table = new Object[entries * STRIDE];
     }
 
@@ -144,9 +140,7 @@ final class VisibleReaders implements ReaderBias
     /** {@return the index of the lock field of {@code thread}'s first entry for {@code lock}} */
     int lockField(final Thread thread, final Object lock)
     {
-        final int lockHash = System.identityHashCode(lock);
-        final int entry = (int)thread.getId() + (lockHash * entryMultiplier >>> entryShift);
-        return windowStart(lockHash) + (entry & entryMask) * STRIDE;
+        return windowStart(System.identityHashCode(lock)) + ((int)thread.getId() & entryMask) * STRIDE;
     }
 
     /** {@return the index of the lock field of the entry a reader tries when the one at {@code field} is taken} */

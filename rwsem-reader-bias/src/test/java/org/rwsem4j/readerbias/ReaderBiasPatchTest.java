@@ -575,7 +575,7 @@ class ReaderBiasPatchTest
     /**
      * A lock's readers use only its window, so a revoking writer looks at the window alone: every thread's first entry
      * and next entry for one lock are in it, the next entries go round it, threads made one after another take
-     * different entries, and the locks spread over the windows.
+     * different entries, the locks spread over the windows, and a thread takes the same place in every window.
      */
     @Test
     void aLocksEntriesStayInItsWindow()
@@ -606,11 +606,17 @@ class ReaderBiasPatchTest
         }
         assertEquals(8, pool.size(), "eight threads made one after another share an entry");
         final Set<Integer> starts = new HashSet<>();
+        final Set<Integer> places = new HashSet<>();
+        final Thread reader = new Thread("reader");
         for (int l = 0; l < 200; l++)
         {
-            starts.add(table.windowStart(System.identityHashCode(new Object())));
+            final Object other = new Object();
+            final int otherStart = table.windowStart(System.identityHashCode(other));
+            starts.add(otherStart);
+            places.add(table.lockField(reader, other) - otherStart);
         }
         assertEquals(8, starts.size(), "locks use every window");
+        assertEquals(1, places.size(), "a thread's entry is at one place in every window (its own column of lines)");
     }
 
     @Test
