@@ -8,8 +8,10 @@ package org.rwsem4j.spi;
  * paths and nothing else.
  *
  * <p>The engine owns the bit: it arms it (at a read unlock that finds another reader counted, and after a revocation
- * only once the inhibit window has passed), clears it after a revocation, and runs the revoking writer's wait. The
- * hook owns the table: who is in it, and how an entry names its lock and its thread.
+ * only once the inhibit window has passed), clears it after a revocation, and runs the revoking writer's wait. A
+ * revocation whose first look finds no biased reader is not timed and asks for no window: the next unlock that would
+ * arm starts one of a microsecond or two. The hook owns the table: who is in it, and how an entry names its lock and
+ * its thread.
  *
  * <p>Memory order: the reader's claim of its entry and its re-read of the word, and the writer's change of the word
  * and its scan of the table, are a Dekker pattern; both sides must use volatile (sequentially consistent) accesses,
@@ -46,7 +48,8 @@ public interface ReaderBias
     boolean tryBiasedUnlock(Object lock);
 
     /**
-     * A revoking writer's look at the table (volatile reads).
+     * A revoking writer's look at the table (volatile reads), at every entry a biased reader of {@code lock} may hold.
+     * Every write to an armed lock makes one, before it reads any clock: it should cost a few loads.
      *
      * @param lock the lock's identity
      * @return whether any entry names {@code lock}
@@ -62,7 +65,7 @@ public interface ReaderBias
     int biasedReaders(Object lock);
 
     /**
-     * How long the bias stays off after a revocation (BRAVO's slow-down guard).
+     * How long the bias stays off after a revocation that waited for a biased reader (BRAVO's slow-down guard).
      *
      * @param revocationNanos how long the revoking writer waited for the table
      * @return the inhibit window, in nanoseconds
