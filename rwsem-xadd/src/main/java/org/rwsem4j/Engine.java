@@ -179,29 +179,28 @@ abstract class Engine
      * read-mostly locks is the separate percpu-rwsem): while READ_BIASED is set, a reader claims its entry in a table
      * of visible readers that every lock shares and re-reads the word; it holds the lock if the word still has
      * READ_BIASED and no bit of READ_FAILED_MASK, and it never writes the word. A writer takes the lock as always
-     * (READ_BIASED fails only a write from 0; a write that reads the word first takes the lock from it in one CAS),
-     * and after every acquisition that
-     * found the bit (the fast path's witness; a volatile read after the slow path) it waits, holding the lock, until
-     * no entry names this lock, then clears the bit (rwsemRevokeBias). The claim and re-read against the writer's RMW
-     * and scan are a Dekker pattern on volatile accesses: either the reader sees WRITER_LOCKED and leaves its entry,
-     * or the writer sees the entry and waits. Because the re-read needs READ_BIASED, a reader that read the bit
-     * before a revocation and claims after it cannot slip past the next writer; because it needs no WAITERS,
-     * WRITER_WAKING or HANDOFF, a queued writer stops new biased reads (phase-fair's rule) and a biased reader never
-     * passes the queue. A new lock is not biased: the bit is armed by a read unlock that finds another reader counted
-     * (reads overlap, so the count's line is moving between cores), and only such an unlock reads the clock; so the
-     * many locks that one thread at a time reads never use the table (a table entry that threads of many locks take
-     * in turn moves between cores as a count would), nor does a lock read by one thread. After a revocation the bit
-     * stays off for the hook's inhibit window (N times the wait) before such an unlock arms it again; a revocation
-     * whose first look finds no biased reader is not timed (no clock read: the look is a few loads, the hook keeps a
-     * lock's readers in a small window of its table), and the first such unlock after it starts a window of a
-     * microsecond or two (INHIBIT_PENDING). A revocation
-     * that gives up (trylock, deadline, interrupt) releases the lock with the bit still set. A revoking writer spins
-     * within its spin budget and then parks with a doubling backoff; a biased reader whose unlock read WRITER_LOCKED
-     * unparks the owner (wakeRevokingWriter), a hint that cuts the park short, since the parks are timed. A copy of the
-     * bit in the engine's flags (BIAS_HINT: set after an arm, cleared by a revocation) sends a read of a lock that is
-     * not biased straight to its add, without a read of the word first (a second transfer of a contended line); it is a
-     * hint only, as the reader's re-read and the unlock's look at the word decide. The inhibit deadline lives in the
-     * contended state, which every revocation makes.
+     * (READ_BIASED fails only a write from 0; a write that reads the word first takes the lock from it in one CAS), and
+     * after every acquisition that found the bit (the fast path's witness; a volatile read after the slow path) it
+     * waits, holding the lock, until no entry names this lock, then clears the bit (rwsemRevokeBias). The claim and
+     * re-read against the writer's RMW and scan are a Dekker pattern on volatile accesses: either the reader sees
+     * WRITER_LOCKED and leaves its entry, or the writer sees the entry and waits. Because the re-read needs
+     * READ_BIASED, a reader that read the bit before a revocation and claims after it cannot slip past the next writer;
+     * because it needs no WAITERS, WRITER_WAKING or HANDOFF, a queued writer stops new biased reads (phase-fair's rule)
+     * and a biased reader never passes the queue. A new lock is not biased: the bit is armed by a read unlock that
+     * finds another reader counted (reads overlap, so the count's line is moving between cores), and only such an
+     * unlock reads the clock; so the many locks that one thread at a time reads never use the table (a table entry that
+     * threads of many locks take in turn moves between cores as a count would), nor does a lock read by one thread.
+     * After a revocation the bit stays off for the hook's inhibit window (N times the wait) before such an unlock arms
+     * it again; a revocation whose first look finds no biased reader is not timed (no clock read: the look is a few
+     * loads, the hook keeps a lock's readers in a small window of its table), and the first such unlock after it starts
+     * a window of a microsecond or two (INHIBIT_PENDING). A revocation that gives up (trylock, deadline, interrupt)
+     * releases the lock with the bit still set. A revoking writer spins within its spin budget and then parks with a
+     * doubling backoff; a biased reader whose unlock read WRITER_LOCKED unparks the owner (wakeRevokingWriter), a hint
+     * that cuts the park short, since the parks are timed. A copy of the bit in the engine's flags (BIAS_HINT: set
+     * after an arm, cleared by a revocation) sends a read of a lock that is not biased straight to its add, without a
+     * read of the word first (a second transfer of a contended line); it is a hint only, as the reader's re-read and
+     * the unlock's look at the word decide. The inhibit deadline lives in the contended state, which every revocation
+     * makes.
      *
      * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
      * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls
