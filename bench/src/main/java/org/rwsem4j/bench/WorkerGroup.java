@@ -34,8 +34,8 @@ final class WorkerGroup
     /**
      * How long the workers yield at the gate before {@link #start} returns. Linux starts a new thread on its parent's
      * core and moves it only at a balancing pass, so without this two new workers often shared one core for the first
-     * milliseconds: a 2-thread run of 1,000,000 biased reads per worker took 32-45 ms, bimodal, and 32-35 ms once the
-     * workers had spun 20 ms first (a 1-thread run: 29 ms). Runs sized by operations are that short.
+     * milliseconds of a run, a visible share of a short run sized by operations (the measurement is in the bench
+     * notebook, "reader-bias, fourth part").
      */
     static final long SETTLE_MILLIS = 20;
 

@@ -214,7 +214,7 @@ class WakeWithoutWaitersProtocolTest
     /**
      * The check can fail: without the restore, the woken writer that loses its try sleeps for good, or, when a later
      * wake reaches it anyway, the window it opened stays in the count: WRITER_WAKING with nobody queued, which the
-     * quiescence check reports once every operation has returned (seen once under load, in CI).
+     * quiescence check reports once every operation has returned.
      */
     @Test
     void lincheckStressFindsTheLostWakeupOfAMissingRestore()
