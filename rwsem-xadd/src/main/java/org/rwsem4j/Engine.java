@@ -64,8 +64,9 @@ abstract class Engine
      *                                                        delWaiter (queue empties)
      *  readers      fast path fetch_add; trial grant;        upRead CAS (checked, never underflows);   RMW
      *               addGrant; reader steal                   slow-path back-outs of our own bias
-     *  READ_        upRead's CAS that finds another reader   rwsemRevokeBias, once the table holds no  CAS / RMW
-     *  BIASED       counted, past the inhibit window         reader of this lock (the write owner)
+     *  READ_        upRead's CAS that finds another reader   the write owner's release add (upWrite,   CAS / RMW
+     *  BIASED       counted, past the inhibit window         downgradeWrite) after rwsemRevokeBias
+     *                                                        found no reader of this lock in the table
      *
      * Every change to a live word is an atomic RMW; WAITERS and HANDOFF change only under the wait lock, so code
      * holding it may read them and subtract exactly what it read. WAITERS is set exactly when the queue is non-empty,
@@ -181,9 +182,11 @@ abstract class Engine
      * READ_BIASED and no bit of READ_FAILED_MASK, and it never writes the word. A writer takes the lock as always
      * (READ_BIASED fails only a write from 0; a write that reads the word first takes the lock from it in one CAS), and
      * after every acquisition that found the bit (the fast path's witness; a volatile read after the slow path) it
-     * waits, holding the lock, until no entry names this lock, then clears the bit (rwsemRevokeBias). The claim and
-     * re-read against the writer's RMW and scan are a Dekker pattern on volatile accesses: either the reader sees
-     * WRITER_LOCKED and leaves its entry, or the writer sees the entry and waits. Because the re-read needs
+     * waits, holding the lock, until no entry names this lock (rwsemRevokeBias); the add that releases its write lock
+     * clears the bit (while WRITER_LOCKED is set the bit lets no reader in, and only the owner changes it), so a
+     * revocation adds no atomic of its own to the write. The claim and re-read against the writer's RMW and scan are a
+     * Dekker pattern on volatile accesses: either the reader sees WRITER_LOCKED and leaves its entry, or the writer
+     * sees the entry and waits. Because the re-read needs
      * READ_BIASED, a reader that read the bit before a revocation and claims after it cannot slip past the next writer;
      * because it needs no WAITERS, WRITER_WAKING or HANDOFF, a queued writer stops new biased reads (phase-fair's rule)
      * and a biased reader never passes the queue. A new lock is not biased: the bit is armed by a read unlock that
@@ -541,6 +544,12 @@ abstract class Engine
          * only moves the re-arm); an int, so that the contended state of a lock with no reader bias stays its size.
          */
         int biasInhibitUntil;
+        /**
+         * Reader bias: the write owner's revocation found the table empty and left READ_BIASED for its release to
+         * clear in the add that releases the lock ({@link #takeRevokedBias}). Written and read only by the write owner,
+         * and false again before it lets the lock go.
+         */
+        boolean biasRevoked;
 
         Contended(final EventCounters events)
         {
@@ -699,9 +708,9 @@ abstract class Engine
     /**
      * {@code up_read}: checked before any atomic change, so the count never underflows, not even transiently. With a
      * reader bias, the calling thread's biased read goes first, looked for only while the word has READ_BIASED (a
-     * revocation clears it only once no entry names the lock, so a biased reader always finds it set, and a count
-     * read of an unbiased lock pays no look at the table); a count read that finds another reader counted
-     * arms the bias in its CAS (once the inhibit window after a revocation has passed: {@link #mayArmBias}).
+     * revocation lets it be cleared only once no entry names the lock, so a biased reader always finds it set, and a
+     * count read of an unbiased lock pays no look at the table); a count read that finds another reader counted arms
+     * the bias in its CAS (once the inhibit window after a revocation has passed: {@link #mayArmBias}).
      */
     void upRead()
     {
@@ -1202,16 +1211,16 @@ abstract class Engine
     /**
      * BRAVO's revocation, by the writer that has just taken the lock from a word with {@code READ_BIASED}: no biased
      * read can start now (the re-read of a biased reader sees WRITER_LOCKED), so wait until no entry of the table names
-     * this lock, then clear the bit and keep it off for the inhibit window. A first look that finds no biased reader
-     * ends the revocation untimed: it reads no clock (two clock reads would cost several times that look) and leaves
-     * the window to the next unlock that would arm the bias ({@link #INHIBIT_PENDING}). A wait that gives up (a trylock
-     * that found a biased reader, a deadline, an interrupt, a throw) lets the write lock go with the bit still set, so
-     * the next writer revokes in its turn.
+     * this lock, then leave the bit to the write owner's release and keep it off for the inhibit window. A first look
+     * that finds no biased reader ends the revocation untimed: it reads no clock (two clock reads would cost several
+     * times that look) and leaves the window to the next unlock that would arm the bias ({@link #INHIBIT_PENDING}). A
+     * wait that gives up (a trylock that found a biased reader, a deadline, an interrupt, a throw) lets the write lock
+     * go with the bit still set, so the next writer revokes in its turn.
      *
      * @param mode the acquisition's mode, or {@link #TRYLOCK}
      * @param nanos a timed acquisition's time
      * @param start when a timed acquisition began, or {@link #NO_START} (it began now, on the fast path)
-     * @return true if the writer holds the lock and the bias is off; false if it let go
+     * @return true if the writer holds the lock and the bias is revoked; false if it let go
      */
     private boolean rwsemRevokeBias(final int mode, final long nanos, final long start) throws InterruptedException
     {
@@ -1221,7 +1230,7 @@ abstract class Engine
             contended = contended();
             if (!readerBias.visibleReaders(this))
             {
-                clearReaderBias(contended, INHIBIT_PENDING);
+                finishRevocation(contended, INHIBIT_PENDING);
                 return true;
             }
         }
@@ -1264,7 +1273,7 @@ abstract class Engine
             commit(event, null, false);
             return false;
         }
-        clearReaderBias(contended, (int)((now + window) >> INHIBIT_SHIFT));
+        finishRevocation(contended, (int)((now + window) >> INHIBIT_SHIFT));
         countBias(LockEvent.BIAS_REVOKE_NS, now - began);
         if (event != null)
         {
@@ -1275,10 +1284,14 @@ abstract class Engine
         return true;
     }
 
-    /** The end of a revocation: the bit and its hint cleared, the window set, the revocation counted. */
-    private void clearReaderBias(final Contended contended, final int inhibitUntil)
+    /**
+     * The end of a revocation: the hint cleared, the window set, the revocation counted, and the bit left for the
+     * write owner's release to clear in its own add ({@link #takeRevokedBias}): while WRITER_LOCKED is set the bit lets
+     * no reader in (a biased reader's re-read needs no bit of READ_FAILED_MASK), and nobody else changes it.
+     */
+    private void finishRevocation(final Contended contended, final int inhibitUntil)
     {
-        word.getAndAdd(-READ_BIASED); // only the write owner clears it, and nobody sets it while WRITER_LOCKED is set
+        contended.biasRevoked = true;
         setBiasHint(false);
         contended.biasInhibitUntil = inhibitUntil;
         contended.events.incByWriteOwner(LockEvent.BIAS_REVOKE); // the write owner counts without a shared line
@@ -1445,12 +1458,28 @@ abstract class Engine
                 this);
         }
         clearWriterOwner(null);
-        final long old = word.getAndAdd(-WRITER_LOCKED);
+        final long old = word.getAndAdd(-WRITER_LOCKED - takeRevokedBias());
         if ((old & WAITERS) != 0)
         {
             rwsemWake();
         }
         Reference.reachabilityFence(this);
+    }
+
+    /**
+     * READ_BIASED if this write owner's revocation left the bit for its release ({@link #finishRevocation}), else 0,
+     * and the mark taken. A release after a revocation that gave up (the lock let go with a biased reader in the
+     * table) finds no mark, so the bit stays for the next writer.
+     */
+    private long takeRevokedBias()
+    {
+        final Contended contended = readerBias != null ? contendedOrNull() : null;
+        if (contended == null || !contended.biasRevoked)
+        {
+            return 0;
+        }
+        contended.biasRevoked = false;
+        return READ_BIASED;
     }
 
     /** {@code downgrade_write}: writer to reader in one atomic add, then wake the readers queued behind. */
@@ -1463,7 +1492,7 @@ abstract class Engine
                 this);
         }
         clearWriterOwner(markReaderOwned() ? READER_OWNED : null);
-        final long old = word.getAndAdd(-WRITER_LOCKED + READER_BIAS);
+        final long old = word.getAndAdd(-WRITER_LOCKED + READER_BIAS - takeRevokedBias());
         if ((old & WAITERS) != 0)
         {
             waitLock().lock();

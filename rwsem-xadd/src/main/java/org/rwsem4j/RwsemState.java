@@ -51,7 +51,11 @@ public final class RwsemState
         return biasedReaders;
     }
 
-    /** {@return whether READ_BIASED is set: reads may go through the table of visible readers} */
+    /**
+     * {@return whether READ_BIASED is set: reads may go through the table of visible readers} While a writer holds the
+     * lock the bit lets no reader in: it is then the writer's revocation's, waiting for the table or, once the table
+     * held no biased reader, left for the release to clear.
+     */
     public boolean readBiased()
     {
         return (count & LockWordBits.READ_BIASED) != 0;

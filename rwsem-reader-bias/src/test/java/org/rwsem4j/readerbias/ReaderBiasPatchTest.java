@@ -565,9 +565,11 @@ class ReaderBiasPatchTest
     {
         final Rwsem lock = lock();
         lock.writeLock().lock();
+        assertTrue(lock.state().readBiased(), "the revocation leaves the bit to the release");
         lock.downgrade();
         assertEquals(1, lock.state().readers());
         assertEquals(0, lock.state().biasedReaders());
+        assertFalse(lock.state().readBiased(), "the downgrade's add clears the revoked bias");
         lock.readLock().unlock();
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }

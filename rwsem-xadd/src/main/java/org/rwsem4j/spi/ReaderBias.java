@@ -8,10 +8,10 @@ package org.rwsem4j.spi;
  * paths and nothing else.
  *
  * <p>The engine owns the bit: it arms it (at a read unlock that finds another reader counted, and after a revocation
- * only once the inhibit window has passed), clears it after a revocation, and runs the revoking writer's wait. A
- * revocation whose first look finds no biased reader is not timed and asks for no window: the next unlock that would
- * arm starts one of a microsecond or two. The hook owns the table: who is in it, and how an entry names its lock and
- * its thread.
+ * only once the inhibit window has passed), clears it in the revoking writer's release, and runs the revoking writer's
+ * wait. A revocation whose first look finds no biased reader is not timed and asks for no window: the next unlock that
+ * would arm starts one of a microsecond or two. The hook owns the table: who is in it, and how an entry names its lock
+ * and its thread.
  *
  * <p>Memory order: the reader's claim of its entry and its re-read of the word, and the writer's change of the word
  * and its scan of the table, are a Dekker pattern; both sides must use volatile (sequentially consistent) accesses,
