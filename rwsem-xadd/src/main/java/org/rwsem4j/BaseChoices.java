@@ -115,25 +115,25 @@ final class BaseChoices
     static final ReaderBias NO_READER_BIAS = new ReaderBias()
     {
         @Override
-        public int tryBiasedRead(final LockWord word, final Object lock)
+        public int tryBiasedRead(final LockWord word, final long lock)
         {
             return NOT_BIASED;
         }
 
         @Override
-        public boolean tryBiasedUnlock(final Object lock)
+        public boolean tryBiasedUnlock(final long lock)
         {
             return false;
         }
 
         @Override
-        public boolean visibleReaders(final Object lock)
+        public boolean visibleReaders(final long lock)
         {
             return false;
         }
 
         @Override
-        public int biasedReaders(final Object lock)
+        public int biasedReaders(final long lock)
         {
             return 0;
         }

@@ -14,6 +14,7 @@ import static org.rwsem4j.spi.LockWordBits.WRITER_LOCKED;
 import java.lang.invoke.MethodHandles;
 import java.lang.ref.Reference;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import org.rwsem4j.osq.AbstractOsq;
@@ -269,6 +270,8 @@ abstract class Engine
      * arm the bias starts a window of {@link #UNTIMED_INHIBIT_UNITS} instead ({@link #mayArmBias}).
      */
     static final int INHIBIT_PENDING = Integer.MIN_VALUE;
+    /** The last tag given to a lock with a reader bias ({@link BiasedContended#tag}). */
+    private static final AtomicLong BIAS_TAGS = new AtomicLong();
     /** The window after a revocation that found no biased reader, in units: one to two microseconds. */
     static final int UNTIMED_INHIBIT_UNITS = 2;
     /** A revoking writer's first park, past its spin budget; it doubles up to {@link #REVOKE_PARK_MAX_NANOS}. */
@@ -380,12 +383,12 @@ abstract class Engine
         final LockWord publishedWord = published != null && publishWord ?
             stats.allocateWord(this, id, name, this.variant) : null;
         this.word = publishedWord != null ? publishedWord : slots.allocate(this);
+        this.readerBias = choices.readerBias() == BaseChoices.NO_READER_BIAS ? null : choices.readerBias();
         // a published lock's counters live in the stats file from the start, so its contended state does too
-        this.contended = published != null ? new Contended(new EventCounters(stats.values(), published)) : null;
+        this.contended = published != null ? newContended(new EventCounters(stats.values(), published)) : null;
         this.sync = new RwsemSync(this);
         JfrSupport.init();
         this.readTrylock = choices.readTrylock();
-        this.readerBias = choices.readerBias() == BaseChoices.NO_READER_BIAS ? null : choices.readerBias();
         this.flags = (Faults.seededBug() & FAULT_MASK) | (choices.tunables().platformAdaptations() ? ADAPT : 0) |
             (choices.markReaderOwned() ? MARK_READER_OWNED : 0);
     }
@@ -449,7 +452,7 @@ abstract class Engine
     private Contended installContended()
     {
         Faults.reach(FaultPoint.CONTENDED);
-        final Contended fresh = new Contended(new EventCounters());
+        final Contended fresh = newContended(new EventCounters());
         if (Faults.ENABLED && fault() == FAULT_RACY_CONTENDED_INSTALL)
         {
             Thread.yield();
@@ -458,6 +461,12 @@ abstract class Engine
         }
         final Contended witness = (Contended)CONTENDED.compareAndExchange(this, null, fresh);
         return witness != null ? witness : fresh;
+    }
+
+    /** {@return a contended state for this lock: with a reader bias, one that holds the lock's tag} */
+    private Contended newContended(final EventCounters events)
+    {
+        return readerBias != null ? new BiasedContended(events) : new Contended(events);
     }
 
     /** The contended state if a slow path has made it, else {@code null}; installs nothing. */
@@ -524,8 +533,11 @@ abstract class Engine
         return c != null ? c.events : null;
     }
 
-    /** What only a contended lock needs. Every field is final, so a thread that sees the object sees it whole. */
-    private final class Contended
+    /**
+     * What only a contended lock needs. Every field is final (W7's flag is read and written under the wait lock), so a
+     * thread that sees the object sees it whole.
+     */
+    private class Contended
     {
         final AbstractOsq osq = choices.tunables().padded() ? new Osq() : new CompactOsq();
         final WaitLock waitLock = new WaitLock();
@@ -538,22 +550,34 @@ abstract class Engine
          * the wait lock.
          */
         boolean waitersSwapped;
-        /**
-         * Reader bias: the end of the inhibit window after the last revocation, in units of 2^{@link #INHIBIT_SHIFT}
-         * ns ({@link #inhibitPassed}). Written by the revoking write owner, read racily by read unlocks (a stale value
-         * only moves the re-arm); an int, so that the contended state of a lock with no reader bias stays its size.
-         */
-        int biasInhibitUntil;
-        /**
-         * Reader bias: the write owner's revocation found the table empty and left READ_BIASED for its release to
-         * clear in the add that releases the lock ({@link #takeRevokedBias}). Written and read only by the write owner,
-         * and false again before it lets the lock go.
-         */
-        boolean biasRevoked;
 
         Contended(final EventCounters events)
         {
             this.events = events;
+        }
+    }
+
+    /** The contended state of a lock with a reader bias: the lock's tag in the table, and the revocations' state. */
+    private final class BiasedContended extends Contended
+    {
+        /** The lock's tag ({@link ReaderBias}): positive, never given to another lock of this JVM. */
+        final long tag = BIAS_TAGS.incrementAndGet();
+        /**
+         * The end of the inhibit window after the last revocation, in units of 2^{@link #INHIBIT_SHIFT} ns
+         * ({@link #inhibitPassed}). Written by the revoking write owner, read racily by read unlocks (a stale value
+         * only moves the re-arm).
+         */
+        int inhibitUntil;
+        /**
+         * The write owner's revocation found the table empty and left READ_BIASED for its release to clear in the add
+         * that releases the lock ({@link #takeRevokedBias}). Written and read only by the write owner, and false again
+         * before it lets the lock go.
+         */
+        boolean revoked;
+
+        BiasedContended(final EventCounters events)
+        {
+            super(events);
         }
     }
 
@@ -716,7 +740,7 @@ abstract class Engine
     {
         final ReaderBias bias = readerBias;
         long c = word.getVolatile();
-        if (bias != null && (c & READ_BIASED) != 0 && bias.tryBiasedUnlock(this))
+        if (bias != null && (c & READ_BIASED) != 0 && bias.tryBiasedUnlock(biasTag()))
         {
             if ((c & WRITER_LOCKED) != 0)
             {
@@ -1101,10 +1125,31 @@ abstract class Engine
     // Reader bias (DecisionPoint.READER_BIAS; see the notes, "Reader bias")
     // ------------------------------------------------------------------------------------------------------------
 
+    /**
+     * {@return the lock's tag in the table of visible readers, or 0 before its contended state is made} The arm that
+     * first sets READ_BIASED makes it (it counts the arm), so a reader that finds the bit before then reads through the
+     * count.
+     */
+    long biasTag()
+    {
+        return contendedOrNull() instanceof BiasedContended c ? c.tag : 0;
+    }
+
+    /** The contended state of a lock with a reader bias, made if need be (the revocation's own). */
+    private BiasedContended biasedContended()
+    {
+        return (BiasedContended)contended();
+    }
+
     /** The read fast path's try through the table; a collision is counted on its way to the count. */
     private boolean biasedRead(final ReaderBias bias)
     {
-        final int r = bias.tryBiasedRead(word, this);
+        final long tag = biasTag();
+        if (tag == 0)
+        {
+            return false;
+        }
+        final int r = bias.tryBiasedRead(word, tag);
         if (r == ReaderBias.COLLISION)
         {
             countBias(LockEvent.BIAS_FALLBACK, 1);
@@ -1157,26 +1202,26 @@ abstract class Engine
         {
             return false;
         }
-        final Contended contended = contendedOrNull(); // made by the revocation that cleared the bit
-        if (contended == null)
-        {
-            return true;
-        }
         try
         {
-            final int until = contended.biasInhibitUntil;
+            final BiasedContended contended = biasedContended(); // made here by the first arm: the tag comes first
+            final int until = contended.inhibitUntil;
+            if (until == 0)
+            {
+                return true; // never revoked
+            }
             final long now = clock().nanoTime();
             if (until == INHIBIT_PENDING)
             {
                 // a racing unlock may store its own deadline, a microsecond apart: either will do
-                contended.biasInhibitUntil = (int)(now >> INHIBIT_SHIFT) + UNTIMED_INHIBIT_UNITS;
+                contended.inhibitUntil = (int)(now >> INHIBIT_SHIFT) + UNTIMED_INHIBIT_UNITS;
                 return false;
             }
             return inhibitPassed(until, now);
         }
         catch (final RuntimeException | Error ex)
         {
-            return false; // the user's clock failed: the unlock goes on, and the bias stays off
+            return false; // an allocation or the user's clock failed: the unlock goes on, and the bias stays off
         }
     }
 
@@ -1224,11 +1269,11 @@ abstract class Engine
      */
     private boolean rwsemRevokeBias(final int mode, final long nanos, final long start) throws InterruptedException
     {
-        final Contended contended;
+        final BiasedContended contended;
         try // all that may throw (an allocation, the hook) comes before the bit changes
         {
-            contended = contended();
-            if (!readerBias.visibleReaders(this))
+            contended = biasedContended();
+            if (!readerBias.visibleReaders(contended.tag))
             {
                 finishRevocation(contended, INHIBIT_PENDING);
                 return true;
@@ -1243,7 +1288,8 @@ abstract class Engine
     }
 
     /** {@link #rwsemRevokeBias} once its first look found a biased reader: the wait, timed, and its JFR event. */
-    private boolean revokeBiasTimed(final Contended contended, final int mode, final long nanos, final long start)
+    private boolean revokeBiasTimed(final BiasedContended contended, final int mode, final long nanos,
+        final long start)
         throws InterruptedException
     {
         final ContendedEvent event;
@@ -1255,7 +1301,8 @@ abstract class Engine
         {
             event = JfrSupport.beginContendedEvent();
             began = clock().nanoTime();
-            clear = awaitNoBiasedReaders(mode, start == NO_START ? nanos : nanos - (began - start), began);
+            final long left = start == NO_START ? nanos : nanos - (began - start);
+            clear = awaitNoBiasedReaders(contended.tag, mode, left, began);
             if (clear)
             {
                 now = clock().nanoTime();
@@ -1289,11 +1336,11 @@ abstract class Engine
      * write owner's release to clear in its own add ({@link #takeRevokedBias}): while WRITER_LOCKED is set the bit lets
      * no reader in (a biased reader's re-read needs no bit of READ_FAILED_MASK), and nobody else changes it.
      */
-    private void finishRevocation(final Contended contended, final int inhibitUntil)
+    private void finishRevocation(final BiasedContended contended, final int inhibitUntil)
     {
-        contended.biasRevoked = true;
+        contended.revoked = true;
         setBiasHint(false);
-        contended.biasInhibitUntil = inhibitUntil;
+        contended.inhibitUntil = inhibitUntil;
         contended.events.incByWriteOwner(LockEvent.BIAS_REVOKE); // the write owner counts without a shared line
     }
 
@@ -1317,7 +1364,7 @@ abstract class Engine
      * park that doubles from REVOKE_PARK_MIN_NANOS up to REVOKE_PARK_MAX_NANOS (a biased reader may be off CPU for a
      * whole scheduler slice, and none of them wakes the writer).
      */
-    private boolean awaitNoBiasedReaders(final int mode, final long nanos, final long began)
+    private boolean awaitNoBiasedReaders(final long tag, final int mode, final long nanos, final long began)
         throws InterruptedException
     {
         final long spinEnd = began + VirtualLocker.spinBudget(choices.tunables().spinBudgetNanos());
@@ -1325,7 +1372,7 @@ abstract class Engine
         boolean interrupted = false;
         try
         {
-            while (readerBias.visibleReaders(this))
+            while (readerBias.visibleReaders(tag))
             {
                 final long now = clock().nanoTime();
                 if (mode == TRYLOCK || (mode == TIMED && now - began >= nanos))
@@ -1365,7 +1412,8 @@ abstract class Engine
     int biasedReaders()
     {
         final ReaderBias bias = readerBias;
-        return bias == null ? 0 : bias.biasedReaders(this);
+        final long tag = bias == null ? 0 : biasTag();
+        return tag == 0 ? 0 : bias.biasedReaders(tag);
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -1473,12 +1521,11 @@ abstract class Engine
      */
     private long takeRevokedBias()
     {
-        final Contended contended = readerBias != null ? contendedOrNull() : null;
-        if (contended == null || !contended.biasRevoked)
+        if (!(readerBias != null && contendedOrNull() instanceof BiasedContended contended && contended.revoked))
         {
             return 0;
         }
-        contended.biasRevoked = false;
+        contended.revoked = false;
         return READ_BIASED;
     }
 

@@ -17,10 +17,17 @@ import org.rwsem4j.spi.ReaderBias;
  * <p>Algorithmic notes:
  *
  * <p>Layout. {@link #ENTRIES} entries, a power of two, at least 64 and 16 per available processor. An entry is two
- * references, the lock and the thread, at the start of its own {@link #STRIDE_BYTES}-byte stretch of one
- * {@code Object[]}, so two entries never share a cache line (nor an adjacent-line prefetch pair): two cores that read
- * through the table write only their own lines. On-heap, so an on-heap lock needs no Agrona because of it, and an entry
- * names its lock by reference: never by the address of an off-heap word, which is reused after a lock is collected.
+ * longs, the lock's tag and the thread's tag, at the start of its own {@link #STRIDE_BYTES}-byte stretch of one
+ * {@code long[]}, so two entries never share a cache line (nor an adjacent-line prefetch pair): two cores that read
+ * through the table write only their own lines. On-heap, so an on-heap lock needs no Agrona because of it.
+ *
+ * <p>Tags, not references. A lock is named by its tag, which the engine gives it once and never to another lock (see
+ * {@link ReaderBias}): never by the address of an off-heap word, which is reused after a lock is collected, so a biased
+ * read left behind by a lock that was dropped names no live lock. A thread is named by its {@link ThreadTag}: its id,
+ * from threads whose class cannot answer {@link Thread#getId()} with another number (a thread whose class overrides it
+ * has no tag and reads through the count). A reader therefore stores no reference: under G1, a reference stored into an
+ * object in the old generation from another region runs the card-marking barrier's StoreLoad fence, and a table of
+ * references paid two such fences on every biased read of a server that had run long enough to promote it.
  *
  * <p>Windows. The table is cut into aligned windows of {@link #WINDOW} entries, a power of two, at least 8 and 4 per
  * available processor: as many readers of one lock as four times the cores can be biased at once. A lock's readers
@@ -28,28 +35,25 @@ import org.rwsem4j.spi.ReaderBias;
  * all of it): on this scale a revocation that finds no reader costs a few loads, which is what a write after a read
  * on an armed lock pays. Locks share the windows, as they share BRAVO's table.
  *
- * <p>Index. A lock's window is a hash of its identity hash code ({@link System#identityHashCode}) times a multiplier
- * the table draws at random, its top bits taken. A thread's entry in the window is its thread id modulo the window,
- * the same place in every window: so threads made one after another (a pool's workers) take different entries of
- * every lock's window, and each writes its own column of lines whatever locks it reads (a hash of the thread and the
- * lock would put two of them in one entry for one lock in every eighth pair, in every run, as HotSpot's identity
- * hashes repeat from one run of a program to the next; and over many locks it would have two threads write each
- * other's lines). The id only places a reader: an entry names its thread by reference, never by
- * {@link Thread#getId()}, which a subclass may override (such a thread only collides more). A reader that finds its
- * entry taken (another thread of its column, or its own read of another lock of the window) tries the next one in the
- * window; if that is taken too ({@link ReaderBias#COLLISION}) it reads through the count. So do ten thousand virtual
- * threads: they fall back, never fail. Its unlock looks at the same two entries, in the same order.
+ * <p>Index. A lock's window is its tag times a multiplier the table draws at random, its top bits taken. A thread's
+ * entry in the window is its tag modulo the window, the same place in every window: so threads made one after another
+ * (a pool's workers) take different entries of every lock's window, and each writes its own column of lines whatever
+ * locks it reads (a hash of the thread and the lock would put two of them in one entry for one lock in every eighth
+ * pair, and over many locks it would have two threads write each other's lines). A reader that finds its entry taken
+ * (another thread of its column, or its own read of another lock of the window) tries the next one in the window; if
+ * that is taken too ({@link ReaderBias#COLLISION}) it reads through the count. So do ten thousand virtual threads: they
+ * fall back, never fail. Its unlock looks at the same two entries, in the same order.
  *
- * <p>Claim and release. A reader claims an entry with a CAS of its lock from null (the lock field is the one the
- * writer scans), then stores itself in the thread field, and then re-reads the word. Release, by the thread that
- * claimed, clears the thread field first and then the lock field with a release store. So the thread field is null or
- * names the holder whenever the lock field names a lock, and a thread that reads its own name there holds the entry:
- * another thread's read unlock never clears an entry it did not fill, and an entry whose lock field still names the
- * lock but whose thread field is not yet written belongs to nobody who could unlock it.
+ * <p>Claim and release. A reader claims an entry with a CAS of its lock's tag from 0 (the lock field is the one the
+ * writer scans), then stores its own tag in the thread field, and then re-reads the word. Release, by the thread that
+ * claimed, clears the thread field first and then the lock field with a release store. So the thread field is 0 or
+ * names the holder whenever the lock field names a lock, and a thread that reads its own tag there holds the entry:
+ * another thread's read unlock never clears an entry it did not fill, and an entry whose lock field names the lock
+ * but whose thread field is not yet written belongs to nobody who could unlock it.
  *
  * <p>Memory order. The claim's CAS and the re-read of the word against a writer's atomic update of the word and its
  * volatile scan of the lock fields are a Dekker pattern: every one of the four is sequentially consistent (a CAS, a
- * volatile read, an atomic add, volatile reads), so either the reader sees the writer's WRITER_LOCKED, or the writer
+ * volatile read, an atomic CAS, volatile reads), so either the reader sees the writer's WRITER_LOCKED, or the writer
  * sees the reader's entry. A release store followed by an acquire load would not do: the two may be reordered.
  */
 final class VisibleReaders implements ReaderBias
@@ -63,9 +67,9 @@ final class VisibleReaders implements ReaderBias
     /** BRAVO's slow-down guard: the bias stays off for this many times the revocation's wait. */
     static final int INHIBIT_FACTOR = 9;
 
-    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(Object[].class);
-    /** Array elements between two entries: 128 bytes with compressed references, 256 without. */
-    private static final int STRIDE = STRIDE_BYTES / 4;
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Array elements between two entries. */
+    private static final int STRIDE = STRIDE_BYTES / Long.BYTES;
 
     /** The table every lock with the patch shares. */
     static final VisibleReaders INSTANCE = new VisibleReaders(ENTRIES, WINDOW);
@@ -79,8 +83,8 @@ final class VisibleReaders implements ReaderBias
     /** Array elements a window spans, less one: a window starts where these bits of an index are 0. */
     private final int span;
     /** The window hash's multiplier, odd, drawn when the table is made (see the notes, "Index"). */
-    private final int windowMultiplier;
-    private final Object[] table;
+    private final long windowMultiplier;
+    private final long[] table;
 
     /**
      * A table of {@code entries} entries in windows of {@code window}: {@link #INSTANCE}, or a small one for a model
@@ -98,11 +102,11 @@ final class VisibleReaders implements ReaderBias
         }
         final int windows = entries / window;
         this.windowMask = windows - 1;
-        this.windowShift = Integer.numberOfLeadingZeros(windows) + 1;
+        this.windowShift = Long.numberOfLeadingZeros(windows) + 1;
         this.entryMask = window - 1;
         this.span = window * STRIDE - 1;
-        this.windowMultiplier = ThreadLocalRandom.current().nextInt() | 1;
-        this.table = new Object[entries * STRIDE];
+        this.windowMultiplier = ThreadLocalRandom.current().nextLong() | 1;
+        this.table = new long[entries * STRIDE];
     }
 
     /**
@@ -131,16 +135,16 @@ final class VisibleReaders implements ReaderBias
         return Integer.highestOneBit(wanted - 1) << 1;
     }
 
-    /** {@return the index of the lock field of the first entry of {@code lock}'s window} */
-    int windowStart(final int lockHash)
+    /** {@return the index of the lock field of the first entry of the window of the lock tagged {@code lock}} */
+    int windowStart(final long lock)
     {
-        return ((lockHash * windowMultiplier) >>> windowShift & windowMask) * (span + 1);
+        return ((int)(lock * windowMultiplier >>> windowShift) & windowMask) * (span + 1);
     }
 
-    /** {@return the index of the lock field of {@code thread}'s first entry for {@code lock}} */
-    int lockField(final Thread thread, final Object lock)
+    /** {@return the index of the lock field of the first entry of the thread tagged {@code thread} for {@code lock}} */
+    int lockField(final long thread, final long lock)
     {
-        return windowStart(System.identityHashCode(lock)) + ((int)thread.getId() & entryMask) * STRIDE;
+        return windowStart(lock) + ((int)thread & entryMask) * STRIDE;
     }
 
     /** {@return the index of the lock field of the entry a reader tries when the one at {@code field} is taken} */
@@ -150,18 +154,22 @@ final class VisibleReaders implements ReaderBias
     }
 
     @Override
-    public int tryBiasedRead(final LockWord word, final Object lock)
+    public int tryBiasedRead(final LockWord word, final long lock)
     {
         if ((word.getVolatile() & (READ_BIASED | READ_FAILED_MASK)) != READ_BIASED)
         {
             return NOT_BIASED;
         }
-        final Thread me = Thread.currentThread();
+        final long me = ThreadTag.of(Thread.currentThread());
+        if (me == ThreadTag.NONE)
+        {
+            return COLLISION;
+        }
         int i = lockField(me, lock);
-        if (!SLOT.compareAndSet(table, i, null, lock))
+        if (!SLOT.compareAndSet(table, i, 0L, lock))
         {
             i = nextField(i);
-            if (!SLOT.compareAndSet(table, i, null, lock))
+            if (!SLOT.compareAndSet(table, i, 0L, lock))
             {
                 return COLLISION;
             }
@@ -176,9 +184,13 @@ final class VisibleReaders implements ReaderBias
     }
 
     @Override
-    public boolean tryBiasedUnlock(final Object lock)
+    public boolean tryBiasedUnlock(final long lock)
     {
-        final Thread me = Thread.currentThread();
+        final long me = ThreadTag.of(Thread.currentThread());
+        if (me == ThreadTag.NONE)
+        {
+            return false;
+        }
         final int i = lockField(me, lock);
         if (holds(i, lock, me))
         {
@@ -194,26 +206,26 @@ final class VisibleReaders implements ReaderBias
         return false;
     }
 
-    /** {@return whether the entry at {@code field} is {@code thread}'s biased read of {@code lock}} */
-    boolean holds(final int field, final Object lock, final Thread thread)
+    /** {@return whether the entry at {@code field} is the biased read of the lock {@code lock} by {@code thread}} */
+    boolean holds(final int field, final long lock, final long thread)
     {
-        return SLOT.getOpaque(table, field) == lock && SLOT.getOpaque(table, field + 1) == thread;
+        return (long)SLOT.getOpaque(table, field) == lock && (long)SLOT.getOpaque(table, field + 1) == thread;
     }
 
     /** Clears an entry the current thread holds: its thread field, then its lock field (a release store). */
     private void release(final int i)
     {
-        SLOT.setOpaque(table, i + 1, null);
-        SLOT.setRelease(table, i, null);
+        SLOT.setOpaque(table, i + 1, 0L);
+        SLOT.setRelease(table, i, 0L);
     }
 
     @Override
-    public boolean visibleReaders(final Object lock)
+    public boolean visibleReaders(final long lock)
     {
-        final int start = windowStart(System.identityHashCode(lock));
+        final int start = windowStart(lock);
         for (int i = start; i <= start + span; i += STRIDE)
         {
-            if (SLOT.getVolatile(table, i) == lock)
+            if ((long)SLOT.getVolatile(table, i) == lock)
             {
                 return true;
             }
@@ -222,13 +234,13 @@ final class VisibleReaders implements ReaderBias
     }
 
     @Override
-    public int biasedReaders(final Object lock)
+    public int biasedReaders(final long lock)
     {
         int n = 0;
-        final int start = windowStart(System.identityHashCode(lock));
+        final int start = windowStart(lock);
         for (int i = start; i <= start + span; i += STRIDE)
         {
-            if (SLOT.getVolatile(table, i) == lock)
+            if ((long)SLOT.getVolatile(table, i) == lock)
             {
                 n++;
             }

@@ -36,7 +36,7 @@ public final class ModelTable extends AbstractPatch
         hooks.readerBias(!blind ? table : new ForwardingReaderBias(table)
         {
             @Override
-            public boolean visibleReaders(final Object lock)
+            public boolean visibleReaders(final long lock)
             {
                 return false;
             }

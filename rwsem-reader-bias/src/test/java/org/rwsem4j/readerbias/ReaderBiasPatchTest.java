@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -94,14 +95,17 @@ class ReaderBiasPatchTest
         return fail("no lock whose entry for this thread is free");
     }
 
-    /** The lock's identity in the table: its engine, which the API does not expose. */
-    static Object identity(final Rwsem lock)
+    /** The lock's tag in the table, which the API does not expose (0 before the lock is first armed). */
+    static long tag(final Rwsem lock)
     {
         try
         {
             final Field f = Rwsem.class.getDeclaredField("engine");
             f.setAccessible(true);
-            return f.get(lock);
+            final Object engine = f.get(lock);
+            final Method m = engine.getClass().getSuperclass().getDeclaredMethod("biasTag");
+            m.setAccessible(true);
+            return (long)m.invoke(engine);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -197,12 +201,12 @@ class ReaderBiasPatchTest
      */
     static Holder readerAt(final Rwsem lock, final int field) throws InterruptedException
     {
-        final Object id = identity(lock);
+        final long id = tag(lock);
         for (int i = 0; i < 100_000; i++)
         {
             final Holder h = Holder.reader(lock, "at-" + i);
             assertTrue(h.awaitIn());
-            if (VisibleReaders.INSTANCE.holds(field, id, h.thread()))
+            if (VisibleReaders.INSTANCE.holds(field, id, ThreadTag.of(h.thread())))
             {
                 return h;
             }
@@ -212,10 +216,11 @@ class ReaderBiasPatchTest
     }
 
     /** {@return the lock field of the entry {@code holder} holds for {@code id}: its first entry, or the next} */
-    static int fieldOf(final Holder holder, final Object id)
+    static int fieldOf(final Holder holder, final long id)
     {
-        final int first = VisibleReaders.INSTANCE.lockField(holder.thread(), id);
-        return VisibleReaders.INSTANCE.holds(first, id, holder.thread()) ? first :
+        final long thread = ThreadTag.of(holder.thread());
+        final int first = VisibleReaders.INSTANCE.lockField(thread, id);
+        return VisibleReaders.INSTANCE.holds(first, id, thread) ? first :
             VisibleReaders.INSTANCE.nextField(first);
     }
 
@@ -226,7 +231,7 @@ class ReaderBiasPatchTest
         {
             final Field f = VisibleReaders.class.getDeclaredField("table");
             f.setAccessible(true);
-            return ((Object[])f.get(VisibleReaders.INSTANCE))[field] != null;
+            return ((long[])f.get(VisibleReaders.INSTANCE))[field] != 0;
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -238,14 +243,14 @@ class ReaderBiasPatchTest
      * Runs {@code body} in a thread whose first entry for {@code id} is at {@code field}, from as many threads as it
      * takes to find one (about one in the table's entries).
      */
-    static void inAThreadWhoseFirstEntryIs(final Object id, final int field, final Runnable body)
+    static void inAThreadWhoseFirstEntryIs(final long id, final int field, final Runnable body)
     {
         final AtomicBoolean found = new AtomicBoolean();
         for (int tries = 0; tries < 100_000 && !found.get(); tries++)
         {
             Locker.start("entry-" + field + "-" + tries, () ->
             {
-                if (VisibleReaders.INSTANCE.lockField(Thread.currentThread(), id) == field)
+                if (VisibleReaders.INSTANCE.lockField(ThreadTag.of(Thread.currentThread()), id) == field)
                 {
                     found.set(true);
                     body.run();
@@ -261,7 +266,7 @@ class ReaderBiasPatchTest
         for (int attempt = 0; attempt < 100; attempt++) // until the owner's next entry is free
         {
             final Rwsem lock = lock();
-            final Object id = identity(lock);
+            final long id = tag(lock);
             final Holder owner = biasedReader(lock);
             final int entry = fieldOf(owner, id);
             if (taken(VisibleReaders.INSTANCE.nextField(entry)))
@@ -289,7 +294,7 @@ class ReaderBiasPatchTest
     void aForeignUnlockWithACollidingEntryIsRefused() throws Throwable
     {
         final Rwsem lock = lock();
-        final Object id = identity(lock);
+        final long id = tag(lock);
         final Holder owner = biasedReader(lock);
         final int entry = fieldOf(owner, id);
         final int next = VisibleReaders.INSTANCE.nextField(entry);
@@ -583,13 +588,13 @@ class ReaderBiasPatchTest
     void aLocksEntriesStayInItsWindow()
     {
         final VisibleReaders table = new VisibleReaders(64, 8);
-        final int stride = VisibleReaders.STRIDE_BYTES / 4;
-        final Object lock = new Object();
-        final int start = table.windowStart(System.identityHashCode(lock));
+        final int stride = VisibleReaders.STRIDE_BYTES / Long.BYTES;
+        final long lock = 12_345;
+        final int start = table.windowStart(lock);
         final Set<Integer> firsts = new HashSet<>();
         for (int t = 0; t < 200; t++)
         {
-            final int first = table.lockField(new Thread("t" + t), lock);
+            final int first = table.lockField(ThreadTag.of(new Thread("t" + t)), lock);
             assertTrue(first >= start && first < start + 8 * stride, () -> first + " outside " + start);
             firsts.add(first);
             int field = first;
@@ -604,21 +609,83 @@ class ReaderBiasPatchTest
         final Set<Integer> pool = new HashSet<>();
         for (int t = 0; t < 8; t++)
         {
-            pool.add(table.lockField(new Thread("pool-" + t), lock));
+            pool.add(table.lockField(ThreadTag.of(new Thread("pool-" + t)), lock));
         }
         assertEquals(8, pool.size(), "eight threads made one after another share an entry");
         final Set<Integer> starts = new HashSet<>();
         final Set<Integer> places = new HashSet<>();
-        final Thread reader = new Thread("reader");
-        for (int l = 0; l < 200; l++)
+        final long reader = ThreadTag.of(new Thread("reader"));
+        for (long other = 1; other <= 200; other++) // locks' tags are given one after another
         {
-            final Object other = new Object();
-            final int otherStart = table.windowStart(System.identityHashCode(other));
+            final int otherStart = table.windowStart(other);
             starts.add(otherStart);
             places.add(table.lockField(reader, other) - otherStart);
         }
         assertEquals(8, starts.size(), "locks use every window");
         assertEquals(1, places.size(), "a thread's entry is at one place in every window (its own column of lines)");
+    }
+
+    /**
+     * A lock's tag is its own: positive once the lock is armed, and another lock's differs. A lock without the patch
+     * has none.
+     */
+    @Test
+    void everyLockHasItsOwnTag()
+    {
+        final long a = tag(lock());
+        final long b = tag(lock());
+        assertTrue(a > 0 && b > 0 && a != b, a + ", " + b);
+        final Rwsem plain = Rwsem.builder().variant("base").onHeap().build();
+        plain.writeLock().lock();
+        plain.writeLock().unlock();
+        assertEquals(0, tag(plain));
+    }
+
+    /**
+     * A thread whose class overrides {@link Thread#getId()} has no tag: it reads through the count (counted as a
+     * fallback), and an unlock by it never looks at the table. Here the override answers with the id of a thread that
+     * holds a biased read, which would let its unlock clear that entry if ids came from {@code getId()}.
+     */
+    @Test
+    void aThreadWhoseClassOverridesGetIdReadsThroughTheCount() throws Throwable
+    {
+        final Rwsem lock = lock();
+        final Holder owner = biasedReader(lock);
+        final long ownerId = owner.thread().getId();
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Thread impostor = new Thread(() ->
+        {
+            try
+            {
+                assertThrows(IllegalMonitorStateException.class, () -> lock.readLock().unlock());
+                lock.readLock().lock();
+                assertEquals(1, lock.state().readers(), lock.state()::toString);
+                assertEquals(1, lock.state().biasedReaders(), "the owner's entry is untouched");
+                lock.readLock().unlock();
+            }
+            catch (final Throwable t)
+            {
+                failure.set(t);
+            }
+        }, "impostor")
+        {
+            @Override
+            @SuppressWarnings("deprecation")
+            public long getId()
+            {
+                return ownerId;
+            }
+        };
+        assertEquals(ThreadTag.NONE, ThreadTag.of(impostor));
+        impostor.start();
+        impostor.join();
+        if (failure.get() != null)
+        {
+            throw failure.get();
+        }
+        assertEquals(1, lock.events().get(LockEvent.BIAS_FALLBACK), lock.events()::toString);
+        owner.release();
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
 
     @Test

@@ -19,25 +19,25 @@ public abstract class ForwardingReaderBias implements ReaderBias
     }
 
     @Override
-    public int tryBiasedRead(final LockWord word, final Object lock)
+    public int tryBiasedRead(final LockWord word, final long lock)
     {
         return refined.tryBiasedRead(word, lock);
     }
 
     @Override
-    public boolean tryBiasedUnlock(final Object lock)
+    public boolean tryBiasedUnlock(final long lock)
     {
         return refined.tryBiasedUnlock(lock);
     }
 
     @Override
-    public boolean visibleReaders(final Object lock)
+    public boolean visibleReaders(final long lock)
     {
         return refined.visibleReaders(lock);
     }
 
     @Override
-    public int biasedReaders(final Object lock)
+    public int biasedReaders(final long lock)
     {
         return refined.biasedReaders(lock);
     }

@@ -16,6 +16,12 @@ package org.rwsem4j.spi;
  * <p>Memory order: the reader's claim of its entry and its re-read of the word, and the writer's change of the word
  * and its scan of the table, are a Dekker pattern; both sides must use volatile (sequentially consistent) accesses,
  * so that either the reader sees the writer's bit or the writer sees the reader's entry.
+ *
+ * <p>A lock is named by its <b>tag</b>, a number the engine gives each lock with a reader bias when it makes its
+ * contended state (which exists before the lock is first armed): positive, and never given to another lock in the same
+ * JVM, so an entry left by a lock that was dropped never names a live one. A number, not a reference, so that a reader
+ * stores no reference into the table: under G1 a reference stored into an old object from another region runs the
+ * card-marking barrier, a StoreLoad fence, at every store.
  */
 public interface ReaderBias
 {
@@ -32,37 +38,37 @@ public interface ReaderBias
      * {@link LockWordBits#READ_FAILED_MASK}. Never changes the word.
      *
      * @param word the lock's word
-     * @param lock the lock's identity in the table (never a reused address)
+     * @param lock the lock's tag (see the class notes)
      * @return {@link #HELD} if the calling thread now holds a biased read of {@code lock}; otherwise it must use the
      *     count: {@link #COLLISION} if its entry was taken, {@link #NOT_BIASED} if the word is not or no longer armed
      */
-    int tryBiasedRead(LockWord word, Object lock);
+    int tryBiasedRead(LockWord word, long lock);
 
     /**
      * The read unlock: release the calling thread's entry for {@code lock} if it holds one. An entry filled by
      * another thread is never touched.
      *
-     * @param lock the lock's identity
+     * @param lock the lock's tag
      * @return true if the calling thread held a biased read of {@code lock} and has released it
      */
-    boolean tryBiasedUnlock(Object lock);
+    boolean tryBiasedUnlock(long lock);
 
     /**
      * A revoking writer's look at the table (volatile reads), at every entry a biased reader of {@code lock} may hold.
      * Every write to an armed lock makes one, before it reads any clock: it should cost a few loads.
      *
-     * @param lock the lock's identity
+     * @param lock the lock's tag
      * @return whether any entry names {@code lock}
      */
-    boolean visibleReaders(Object lock);
+    boolean visibleReaders(long lock);
 
     /**
      * For monitoring: the entries that name {@code lock} (a scan; racy).
      *
-     * @param lock the lock's identity
+     * @param lock the lock's tag
      * @return how many biased reads of {@code lock} are held
      */
-    int biasedReaders(Object lock);
+    int biasedReaders(long lock);
 
     /**
      * How long the bias stays off after a revocation that waited for a biased reader (BRAVO's slow-down guard).

@@ -19,25 +19,25 @@ import org.rwsem4j.spi.ReaderBias;
 public final class FullTableBias implements ReaderBias
 {
     @Override
-    public int tryBiasedRead(final LockWord word, final Object lock)
+    public int tryBiasedRead(final LockWord word, final long lock)
     {
         return (word.getVolatile() & LockWordBits.READ_BIASED) != 0 ? COLLISION : NOT_BIASED;
     }
 
     @Override
-    public boolean tryBiasedUnlock(final Object lock)
+    public boolean tryBiasedUnlock(final long lock)
     {
         return false;
     }
 
     @Override
-    public boolean visibleReaders(final Object lock)
+    public boolean visibleReaders(final long lock)
     {
         return false;
     }
 
     @Override
-    public int biasedReaders(final Object lock)
+    public int biasedReaders(final long lock)
     {
         return 0;
     }

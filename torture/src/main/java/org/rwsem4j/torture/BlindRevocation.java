@@ -27,7 +27,7 @@ final class BlindRevocation extends AbstractPatch
         hooks.readerBias(new ForwardingReaderBias(hooks.readerBias())
         {
             @Override
-            public boolean visibleReaders(final Object lock)
+            public boolean visibleReaders(final long lock)
             {
                 return false;
             }
