@@ -52,8 +52,8 @@ abstract class Engine
      * WRITER_WAKING (3), which stands in for WAITERS during W7's window.
      *
      *  bit          set by                                   cleared by                               under
-     *  WRITER       write fast path CAS c->c|W (W1: c may    upWrite fetch_add(-W); downgrade          CAS / RMW
-     *               hold waiter bits); spinner's
+     *  WRITER       write fast path CAS c->c|W (W1: c may    upWrite fetch_add(-W, and READ_BIASED     CAS / RMW
+     *               hold waiter bits); spinner's             after a revocation); downgrade
      *               tryWriteLockUnqueued; tryWriteLock
      *  WAITERS      first waiter to queue (add); the woken   tryWriteLock (last waiter leaves);        wait lock
      *               head writer's next section, or any       addGrant / delWaiter (queue empties);
@@ -203,8 +203,8 @@ abstract class Engine
      * that cuts the park short, since the parks are timed. A copy of the bit in the engine's flags (BIAS_HINT: set
      * after an arm, cleared by a revocation) sends a read of a lock that is not biased straight to its add, without a
      * read of the word first (a second transfer of a contended line); it is a hint only, as the reader's re-read and
-     * the unlock's look at the word decide. The inhibit deadline lives in the contended state, which every revocation
-     * makes.
+     * the unlock's look at the word decide. The lock's tag in the table and the inhibit deadline live in its contended
+     * state (BiasedContended), which the first arm makes, before it sets the bit.
      *
      * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
      * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls
@@ -438,8 +438,12 @@ abstract class Engine
      * <p>The places that may install it are the slow paths' entries, each before it holds anything it could not give
      * back if the allocation threw ({@link FaultPoint#CONTENDED}): {@link #readerStealBeforeQueueing} (the reader's
      * bias is backed out), {@link #downWriteSlowpath} (nothing held yet), and the optimistic spin of a trylock-free
-     * slow path. Unlocks and downgrade reach it only when the count has WAITERS, which a waiter sets under the wait
-     * lock after installing it; the count's atomic update orders the two, so an unlock never allocates. Diagnostics
+     * slow path; with a reader bias also the read unlock that first arms the bias, before its CAS (an allocation that
+     * throws there leaves the bias off and the unlock goes on: {@link #mayArmBias}). Other unlocks and downgrade reach
+     * it only when the count has WAITERS, which a waiter sets under the wait lock after installing it; the count's
+     * atomic update orders the two, so those never allocate. A lock with a reader bias must see one contended state in
+     * its life, as its tag lives there ({@link #biasTag}): the seeded fault {@link #FAULT_RACY_CONTENDED_INSTALL},
+     * which lets two be made, breaks that too, and is only ever seeded in a lock without one. Diagnostics
      * ({@link #toString}, {@link #state}, {@link #eventsOrNull}) never install it: reading a lock's metrics must not
      * grow it.
      */
@@ -1208,7 +1212,7 @@ abstract class Engine
             final int until = contended.inhibitUntil;
             if (until == 0)
             {
-                return true; // never revoked
+                return true; // never revoked (or a deadline that wrapped to 0, once in 2^32 units: an early re-arm)
             }
             final long now = clock().nanoTime();
             if (until == INHIBIT_PENDING)

@@ -18,7 +18,8 @@ enum FaultPoint
     COUNTERS,
     /**
      * {@code Engine.contended}: the lock's contended state (OSQ, wait lock, queue, counters), made by the first slow
-     * path. Given back (a reader's bias; nothing else is held yet).
+     * path, or by the read unlock that first arms a reader bias. Given back (a reader's bias; nothing else is held
+     * yet), or, at an arm, absorbed: the bias stays off.
      */
     CONTENDED,
     /** {@link JfrSupport#beginContendedEvent}: the JFR event of a slow-path acquisition. Absorbed: no event. */

@@ -3,8 +3,14 @@ package org.rwsem4j.readerbias;
 /**
  * A thread's number in the table of visible readers: its id ({@link Thread#getId()}), read only from threads whose
  * class leaves {@code getId()} as {@link Thread} defines it, so that the number is the JVM's own: positive, and never
- * that of another live thread. A thread whose class overrides {@code getId()} has no number ({@link #NONE}) and reads
- * through the count: two threads that answered with one number could clear each other's entries.
+ * that of another live thread. (Java 17 lets the JVM reuse the id of a thread that has ended; HotSpot never does. Only
+ * a read unlock by a thread that holds no read could then clear an entry that an ended thread left behind, a read
+ * that nobody could unlock anyway.) A thread whose class overrides {@code getId()} has no number ({@link #NONE}) and
+ * reads through the count: two threads that answered with one number could clear each other's entries.
+ *
+ * <p>The class check stores nothing: a plain {@link Thread} answers at once, any other class through a
+ * {@link ClassValue} lookup (a few loads; no cache written on the read path, as a shared one would move between
+ * cores).
  */
 final class ThreadTag
 {
@@ -21,15 +27,12 @@ final class ThreadTag
             {
                 return type.getMethod("getId").getDeclaringClass() == Thread.class;
             }
-            catch (final NoSuchMethodException ex)
+            catch (final NoSuchMethodException | RuntimeException ex)
             {
-                return false;
+                return false; // a security manager that hides the method: no number, the count instead
             }
         }
     };
-
-    /** The last subclass of {@link Thread} found to keep {@code getId()}: spares the class lookup (a racy cache). */
-    private static Class<?> lastOwnId = Thread.class;
 
     private ThreadTag()
     {
@@ -42,15 +45,6 @@ final class ThreadTag
     static long of(final Thread thread)
     {
         final Class<?> type = thread.getClass();
-        if (type == Thread.class || type == lastOwnId)
-        {
-            return thread.getId();
-        }
-        if (OWN_ID.get(type))
-        {
-            lastOwnId = type;
-            return thread.getId();
-        }
-        return NONE;
+        return type == Thread.class || OWN_ID.get(type) ? thread.getId() : NONE;
     }
 }
