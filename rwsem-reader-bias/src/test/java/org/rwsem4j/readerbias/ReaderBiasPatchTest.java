@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
@@ -497,6 +498,42 @@ class ReaderBiasPatchTest
         });
         writer.join();
         assertEquals(1, fresh.events().get(LockEvent.BIAS_REVOKE), "the fresh lock's writer revoked");
+    }
+
+    /**
+     * The negative control of {@link #aBiasedReadLeftByADroppedLockDoesNotHoldANewLocksWriter}, which passes by
+     * construction while tags are never given twice: here the engine's tag counter is wound back so that a new lock
+     * gets a dropped lock's tag, as a scheme that reuses names would give it (an address, an identity hash), and the
+     * new lock's writer must then find the read left behind. So the test above would catch such a scheme.
+     */
+    @Test
+    void aNewLockGivenADroppedLocksTagFindsTheReadLeftBehind() throws ReflectiveOperationException
+    {
+        final AtomicLong left = new AtomicLong();
+        final Locker leaver = Locker.start("leaver", () ->
+        {
+            final Rwsem dropped = BiasArming.armed(Rwsem.builder().variant(SPEC).build());
+            dropped.readLock().lock();
+            assertEquals(1, dropped.state().biasedReaders(), "the leaver's read is biased");
+            left.set(tag(dropped));
+        });
+        leaver.join();
+        final Field field = Class.forName("org.rwsem4j.Engine").getDeclaredField("BIAS_TAGS");
+        field.setAccessible(true);
+        final AtomicLong tags = (AtomicLong)field.get(null);
+        final long next = tags.get();
+        tags.set(left.get() - 1);
+        try
+        {
+            final Rwsem reused = BiasArming.armed(Rwsem.builder().variant(SPEC).build());
+            assertEquals(left.get(), tag(reused), "the new lock was given the dropped lock's tag");
+            assertFalse(reused.writeLock().tryLock(), "the read left behind names the new lock: its writer sees it");
+            assertEquals(1, reused.state().biasedReaders());
+        }
+        finally
+        {
+            tags.accumulateAndGet(next, Math::max); // no later lock is given a tag twice
+        }
     }
 
     @Test
