@@ -5,7 +5,6 @@ import static org.rwsem4j.spi.LockWordBits.READ_FAILED_MASK;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.ThreadLocalRandom;
 
 import org.rwsem4j.spi.LockWord;
 import org.rwsem4j.spi.ReaderBias;
@@ -35,7 +34,9 @@ import org.rwsem4j.spi.ReaderBias;
  * all of it): on this scale a revocation that finds no reader costs a few loads, which is what a write after a read
  * on an armed lock pays. Locks share the windows, as they share BRAVO's table.
  *
- * <p>Index. A lock's window is its tag times a multiplier the table draws at random, its top bits taken. A thread's
+ * <p>Index. A lock's window is its tag times {@link #WINDOW_MULTIPLIER}, its top bits taken (Fibonacci hashing: tags
+ * given one after another land in windows spread evenly, and the first as many locks as windows each in its own,
+ * where a multiplier drawn at random could leave windows unused). A thread's
  * entry in the window is its tag modulo the window, the same place in every window: so threads made one after another
  * (a pool's workers) take different entries of every lock's window, and each writes its own column of lines whatever
  * locks it reads (a hash of the thread and the lock would put two of them in one entry for one lock in every eighth
@@ -67,6 +68,9 @@ final class VisibleReaders implements ReaderBias
     /** BRAVO's slow-down guard: the bias stays off for this many times the revocation's wait. */
     static final int INHIBIT_FACTOR = 9;
 
+    /** The window hash's multiplier: 2^64 over the golden ratio, odd (see the notes, "Index"). */
+    static final long WINDOW_MULTIPLIER = 0x9E3779B97F4A7C15L;
+
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
     /** Array elements between two entries. */
     private static final int STRIDE = STRIDE_BYTES / Long.BYTES;
@@ -82,8 +86,6 @@ final class VisibleReaders implements ReaderBias
     private final int entryMask;
     /** Array elements a window spans, less one: a window starts where these bits of an index are 0. */
     private final int span;
-    /** The window hash's multiplier, odd, drawn when the table is made (see the notes, "Index"). */
-    private final long windowMultiplier;
     private final long[] table;
 
     /**
@@ -105,7 +107,6 @@ final class VisibleReaders implements ReaderBias
         this.windowShift = Long.numberOfLeadingZeros(windows) + 1;
         this.entryMask = window - 1;
         this.span = window * STRIDE - 1;
-        this.windowMultiplier = ThreadLocalRandom.current().nextLong() | 1;
         this.table = new long[entries * STRIDE];
     }
 
@@ -138,7 +139,7 @@ final class VisibleReaders implements ReaderBias
     /** {@return the index of the lock field of the first entry of the window of the lock tagged {@code lock}} */
     int windowStart(final long lock)
     {
-        return ((int)(lock * windowMultiplier >>> windowShift) & windowMask) * (span + 1);
+        return ((int)(lock * WINDOW_MULTIPLIER >>> windowShift) & windowMask) * (span + 1);
     }
 
     /** {@return the index of the lock field of the first entry of the thread tagged {@code thread} for {@code lock}} */
