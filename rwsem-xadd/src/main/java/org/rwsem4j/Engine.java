@@ -203,8 +203,10 @@ abstract class Engine
      * that cuts the park short, since the parks are timed. A copy of the bit in the engine's flags (BIAS_HINT: set
      * after an arm, cleared by a revocation) sends a read of a lock that is not biased straight to its add, without a
      * read of the word first (a second transfer of a contended line); it is a hint only, as the reader's re-read and
-     * the unlock's look at the word decide. The lock's tag in the table and the inhibit deadline live in its contended
-     * state (BiasedContended), which the first arm makes, before it sets the bit.
+     * the unlock's look at the word decide. The lock's tag in the table, the inhibit deadline and its counters live
+     * in a small BiasState that the first arm makes, before it sets the bit, in the field where the contended state
+     * goes; a later slow path's contended state (BiasedContended) takes it over, so an armed lock that was never
+     * contended does not carry an OSQ, a wait lock and a queue.
      *
      * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
      * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls
@@ -270,7 +272,7 @@ abstract class Engine
      * arm the bias starts a window of {@link #UNTIMED_INHIBIT_UNITS} instead ({@link #mayArmBias}).
      */
     static final int INHIBIT_PENDING = Integer.MIN_VALUE;
-    /** The last tag given to a lock with a reader bias ({@link BiasedContended#tag}). */
+    /** The last tag given to a lock with a reader bias ({@link BiasState#tag}). */
     private static final AtomicLong BIAS_TAGS = new AtomicLong();
     /** The window after a revocation that found no biased reader, in units: one to two microseconds. */
     static final int UNTIMED_INHIBIT_UNITS = 2;
@@ -302,7 +304,7 @@ abstract class Engine
     {
         try
         {
-            CONTENDED = MethodHandles.lookup().findVarHandle(Engine.class, "contended", Contended.class);
+            CONTENDED = MethodHandles.lookup().findVarHandle(Engine.class, "contended", Object.class);
             FLAGS = MethodHandles.lookup().findVarHandle(Engine.class, "flags", int.class);
         }
         catch (final ReflectiveOperationException ex)
@@ -314,10 +316,12 @@ abstract class Engine
     final LockWord word;
     /**
      * What only a contended lock needs (OSQ, wait lock, queue, counters): {@code null} until the first slow path
-     * installs it ({@link #contended()}), then fixed. Read through {@link #CONTENDED}.
+     * installs it ({@link #contended()}), then fixed. With a reader bias, a {@link BiasState} may come first (the
+     * first arm's, {@link #biasState()}), which the contended state then replaces and takes over. Read through
+     * {@link #CONTENDED}.
      */
     @SuppressWarnings("unused")
-    private Contended contended;
+    private Object contended;
     final RwsemSync sync;
     final String variant;
     final String name;
@@ -385,7 +389,7 @@ abstract class Engine
         this.word = publishedWord != null ? publishedWord : slots.allocate(this);
         this.readerBias = choices.readerBias() == BaseChoices.NO_READER_BIAS ? null : choices.readerBias();
         // a published lock's counters live in the stats file from the start, so its contended state does too
-        this.contended = published != null ? newContended(new EventCounters(stats.values(), published)) : null;
+        this.contended = published != null ? newContended(null, new EventCounters(stats.values(), published)) : null;
         this.sync = new RwsemSync(this);
         JfrSupport.init();
         this.readTrylock = choices.readTrylock();
@@ -438,45 +442,71 @@ abstract class Engine
      * <p>The places that may install it are the slow paths' entries, each before it holds anything it could not give
      * back if the allocation threw ({@link FaultPoint#CONTENDED}): {@link #readerStealBeforeQueueing} (the reader's
      * bias is backed out), {@link #downWriteSlowpath} (nothing held yet), and the optimistic spin of a trylock-free
-     * slow path; with a reader bias also the read unlock that first arms the bias, before its CAS (an allocation that
-     * throws there leaves the bias off and the unlock goes on: {@link #mayArmBias}). Other unlocks and downgrade reach
-     * it only when the count has WAITERS, which a waiter sets under the wait lock after installing it; the count's
-     * atomic update orders the two, so those never allocate. A lock with a reader bias must see one contended state in
-     * its life, as its tag lives there ({@link #biasTag}): the seeded fault {@link #FAULT_RACY_CONTENDED_INSTALL},
-     * which lets two be made, breaks that too, and is only ever seeded in a lock without one. Diagnostics
+     * slow path. With a reader bias, the read unlock that first arms the bias (before its CAS: an allocation that
+     * throws there leaves the bias off and the unlock goes on, {@link #mayArmBias}) and a revocation install only the
+     * lock's {@link BiasState} ({@link #biasState}), which the contended state takes over when a slow path makes it.
+     * Other unlocks and downgrade reach the contended state only when the count has WAITERS, which a waiter sets under
+     * the wait lock after installing it; the count's atomic update orders the two, so those never allocate. A lock with
+     * a reader bias must see one bias state in its life, as its tag lives there ({@link #biasTag}): the seeded fault
+     * {@link #FAULT_RACY_CONTENDED_INSTALL}, which lets two contended states be made, breaks that too, and is only ever
+     * seeded in a lock without one. Diagnostics
      * ({@link #toString}, {@link #state}, {@link #eventsOrNull}) never install it: reading a lock's metrics must not
      * grow it.
      */
     private Contended contended()
     {
-        final Contended c = (Contended)CONTENDED.getAcquire(this);
-        return c != null ? c : installContended();
+        final Object c = CONTENDED.getAcquire(this);
+        return c instanceof Contended contended ? contended : installContended(c);
     }
 
-    private Contended installContended()
+    /**
+     * Installs a contended state in place of {@code seen} (null, or the lock's {@link BiasState}, which it takes
+     * over); a {@link BiasState} that a racing arm installed first is taken over in turn.
+     */
+    private Contended installContended(final Object seen)
     {
         Faults.reach(FaultPoint.CONTENDED);
-        final Contended fresh = newContended(new EventCounters());
-        if (Faults.ENABLED && fault() == FAULT_RACY_CONTENDED_INSTALL)
+        Object expected = seen;
+        for (;;)
         {
-            Thread.yield();
-            CONTENDED.setRelease(this, fresh);
-            return fresh;
+            final Contended fresh = newContended(expected instanceof BiasState b ? b : null, null);
+            if (Faults.ENABLED && fault() == FAULT_RACY_CONTENDED_INSTALL)
+            {
+                Thread.yield();
+                CONTENDED.setRelease(this, fresh);
+                return fresh;
+            }
+            final Object witness = CONTENDED.compareAndExchange(this, expected, fresh);
+            if (witness == expected)
+            {
+                return fresh;
+            }
+            if (witness instanceof Contended c)
+            {
+                return c;
+            }
+            expected = witness; // an arm installed the lock's BiasState meanwhile
         }
-        final Contended witness = (Contended)CONTENDED.compareAndExchange(this, null, fresh);
-        return witness != null ? witness : fresh;
     }
 
-    /** {@return a contended state for this lock: with a reader bias, one that holds the lock's tag} */
-    private Contended newContended(final EventCounters events)
+    /**
+     * {@return a contended state for this lock} With a reader bias, one that takes over {@code bias} (or a new bias
+     * state), else one that counts in {@code events} (or new counters).
+     */
+    private Contended newContended(final BiasState bias, final EventCounters events)
     {
-        return readerBias != null ? new BiasedContended(events) : new Contended(events);
+        final EventCounters counters = events != null ? events : bias != null ? bias.events : new EventCounters();
+        if (readerBias == null)
+        {
+            return new Contended(counters);
+        }
+        return new BiasedContended(bias != null ? bias : new BiasState(BIAS_TAGS.incrementAndGet(), counters));
     }
 
     /** The contended state if a slow path has made it, else {@code null}; installs nothing. */
     private Contended contendedOrNull()
     {
-        return (Contended)CONTENDED.getAcquire(this);
+        return CONTENDED.getAcquire(this) instanceof Contended c ? c : null;
     }
 
     private AbstractOsq osq()
@@ -530,11 +560,13 @@ abstract class Engine
         return c != null ? c.queue.headRacy() : null;
     }
 
-    /** The lock's counters, or {@code null} while it has never been contended (its counts are all zero then). */
+    /**
+     * The lock's counters, or {@code null} while it has never been contended nor armed (its counts are all zero then).
+     */
     EventCounters eventsOrNull()
     {
-        final Contended c = contendedOrNull();
-        return c != null ? c.events : null;
+        final Object c = CONTENDED.getAcquire(this);
+        return c instanceof Contended contended ? contended.events : c instanceof BiasState bias ? bias.events : null;
     }
 
     /**
@@ -561,27 +593,18 @@ abstract class Engine
         }
     }
 
-    /** The contended state of a lock with a reader bias: the lock's tag in the table, and the revocations' state. */
+    /** A reader-biased lock's contended state: it takes over the lock's {@link BiasState} and its counters. */
     private final class BiasedContended extends Contended
     {
-        /** The lock's tag ({@link ReaderBias}): positive, never given to another lock of this JVM. */
-        final long tag = BIAS_TAGS.incrementAndGet();
-        /**
-         * The end of the inhibit window after the last revocation, in units of 2^{@link #INHIBIT_SHIFT} ns
-         * ({@link #inhibitPassed}). Written by the revoking write owner, read racily by read unlocks (a stale value
-         * only moves the re-arm).
-         */
-        int inhibitUntil;
-        /**
-         * The write owner's revocation found the table empty and left READ_BIASED for its release to clear in the add
-         * that releases the lock ({@link #takeRevokedBias}). Written and read only by the write owner, and false again
-         * before it lets the lock go.
-         */
-        boolean revoked;
+        /** The bias state's tag, copied so that the read fast path finds it one load from here. */
+        final long tag;
+        final BiasState bias;
 
-        BiasedContended(final EventCounters events)
+        BiasedContended(final BiasState bias)
         {
-            super(events);
+            super(bias.events);
+            this.tag = bias.tag;
+            this.bias = bias;
         }
     }
 
@@ -1130,19 +1153,43 @@ abstract class Engine
     // ------------------------------------------------------------------------------------------------------------
 
     /**
-     * {@return the lock's tag in the table of visible readers, or 0 before its contended state is made} The arm that
-     * first sets READ_BIASED makes it (it counts the arm), so a reader that finds the bit before then reads through the
+     * {@return the lock's tag in the table of visible readers, or 0 before its bias state is made} The arm that first
+     * sets READ_BIASED makes it (it counts the arm), so a reader that finds the bit before then reads through the
      * count.
      */
     long biasTag()
     {
-        return contendedOrNull() instanceof BiasedContended c ? c.tag : 0;
+        final Object c = CONTENDED.getAcquire(this);
+        return c instanceof BiasState bias ? bias.tag : c instanceof BiasedContended contended ? contended.tag : 0;
     }
 
-    /** The contended state of a lock with a reader bias, made if need be (the revocation's own). */
-    private BiasedContended biasedContended()
+    /**
+     * The bias state of a lock with a reader bias, made if need be (by the first arm, or a revocation): alone where the
+     * contended state goes, or the contended state's own. Made where the contended state is
+     * ({@link FaultPoint#CONTENDED}), and by the same callers' rules: before anything is held that a throw could not
+     * give back.
+     */
+    private BiasState biasState()
     {
-        return (BiasedContended)contended();
+        Object c = CONTENDED.getAcquire(this);
+        if (c == null)
+        {
+            Faults.reach(FaultPoint.CONTENDED);
+            final BiasState fresh = new BiasState(BIAS_TAGS.incrementAndGet(), new EventCounters());
+            c = CONTENDED.compareAndExchange(this, null, fresh);
+            if (c == null)
+            {
+                return fresh;
+            }
+        }
+        return c instanceof BiasState bias ? bias : ((BiasedContended)c).bias;
+    }
+
+    /** The bias state if an arm, a revocation or a slow path has made it, else {@code null}; makes nothing. */
+    private BiasState biasStateOrNull()
+    {
+        final Object c = CONTENDED.getAcquire(this);
+        return c instanceof BiasState bias ? bias : c instanceof BiasedContended contended ? contended.bias : null;
     }
 
     /** The read fast path's try through the table; a collision is counted on its way to the count. */
@@ -1208,8 +1255,8 @@ abstract class Engine
         }
         try
         {
-            final BiasedContended contended = biasedContended(); // made here by the first arm: the tag comes first
-            final int until = contended.inhibitUntil;
+            final BiasState bias = biasState(); // made here by the first arm: the tag comes first
+            final int until = bias.inhibitUntil;
             if (until == 0)
             {
                 return true; // never revoked (or a deadline that wrapped to 0, once in 2^32 units: an early re-arm)
@@ -1218,7 +1265,7 @@ abstract class Engine
             if (until == INHIBIT_PENDING)
             {
                 // a racing unlock may store its own deadline, a microsecond apart: either will do
-                contended.inhibitUntil = (int)(now >> INHIBIT_SHIFT) + UNTIMED_INHIBIT_UNITS;
+                bias.inhibitUntil = (int)(now >> INHIBIT_SHIFT) + UNTIMED_INHIBIT_UNITS;
                 return false;
             }
             return inhibitPassed(until, now);
@@ -1244,12 +1291,32 @@ abstract class Engine
         countBias(LockEvent.BIAS_ARM, 1);
     }
 
-    /** Counts a reader-bias event; installs the contended state if need be (never on a path that holds a count). */
+    /**
+     * Counts a reader-bias event in the lock's bias state, which its callers have made (an arm, a biased read's
+     * collision, a revocation): an arm with an atomic add of its own and a revocation's wait as the write owner, so
+     * that an armed lock grows no row of counters; a collision in the counters' rows.
+     */
     private void countBias(final LockEvent event, final long n)
     {
         try
         {
-            events().add(event, n);
+            final BiasState bias = biasStateOrNull();
+            if (bias == null)
+            {
+                return;
+            }
+            if (event == LockEvent.BIAS_ARM)
+            {
+                bias.events.incBiasArm();
+            }
+            else if (event == LockEvent.BIAS_REVOKE_NS)
+            {
+                bias.events.addByWriteOwner(event, n);
+            }
+            else
+            {
+                bias.events.add(event, n);
+            }
         }
         catch (final RuntimeException | Error ex)
         {
@@ -1273,13 +1340,13 @@ abstract class Engine
      */
     private boolean rwsemRevokeBias(final int mode, final long nanos, final long start) throws InterruptedException
     {
-        final BiasedContended contended;
+        final BiasState bias;
         try // all that may throw (an allocation, the hook) comes before the bit changes
         {
-            contended = biasedContended();
-            if (!readerBias.visibleReaders(contended.tag))
+            bias = biasState();
+            if (!readerBias.visibleReaders(bias.tag))
             {
-                finishRevocation(contended, INHIBIT_PENDING);
+                finishRevocation(bias, INHIBIT_PENDING);
                 return true;
             }
         }
@@ -1288,12 +1355,11 @@ abstract class Engine
             upWrite();
             throw ex;
         }
-        return revokeBiasTimed(contended, mode, nanos, start);
+        return revokeBiasTimed(bias, mode, nanos, start);
     }
 
     /** {@link #rwsemRevokeBias} once its first look found a biased reader: the wait, timed, and its JFR event. */
-    private boolean revokeBiasTimed(final BiasedContended contended, final int mode, final long nanos,
-        final long start)
+    private boolean revokeBiasTimed(final BiasState bias, final int mode, final long nanos, final long start)
         throws InterruptedException
     {
         final ContendedEvent event;
@@ -1306,7 +1372,7 @@ abstract class Engine
             event = JfrSupport.beginContendedEvent();
             began = clock().nanoTime();
             final long left = start == NO_START ? nanos : nanos - (began - start);
-            clear = awaitNoBiasedReaders(contended.tag, mode, left, began);
+            clear = awaitNoBiasedReaders(bias.tag, mode, left, began);
             if (clear)
             {
                 now = clock().nanoTime();
@@ -1324,7 +1390,7 @@ abstract class Engine
             commit(event, null, false);
             return false;
         }
-        finishRevocation(contended, (int)((now + window) >> INHIBIT_SHIFT));
+        finishRevocation(bias, (int)((now + window) >> INHIBIT_SHIFT));
         countBias(LockEvent.BIAS_REVOKE_NS, now - began);
         if (event != null)
         {
@@ -1340,12 +1406,12 @@ abstract class Engine
      * write owner's release to clear in its own add ({@link #takeRevokedBias}): while WRITER_LOCKED is set the bit lets
      * no reader in (a biased reader's re-read needs no bit of READ_FAILED_MASK), and nobody else changes it.
      */
-    private void finishRevocation(final BiasedContended contended, final int inhibitUntil)
+    private void finishRevocation(final BiasState bias, final int inhibitUntil)
     {
-        contended.revoked = true;
+        bias.revoked = true;
         setBiasHint(false);
-        contended.inhibitUntil = inhibitUntil;
-        contended.events.incByWriteOwner(LockEvent.BIAS_REVOKE); // the write owner counts without a shared line
+        bias.inhibitUntil = inhibitUntil;
+        bias.events.incByWriteOwner(LockEvent.BIAS_REVOKE); // the write owner counts without a shared line
     }
 
     /** {@link #rwsemRevokeBias} for a write trylock, which looks at the table once and never waits. */
@@ -1525,11 +1591,12 @@ abstract class Engine
      */
     private long takeRevokedBias()
     {
-        if (!(readerBias != null && contendedOrNull() instanceof BiasedContended contended && contended.revoked))
+        final BiasState bias = readerBias != null ? biasStateOrNull() : null;
+        if (bias == null || !bias.revoked)
         {
             return 0;
         }
-        contended.revoked = false;
+        bias.revoked = false;
         return READ_BIASED;
     }
 

@@ -52,6 +52,8 @@ final class EventCounters
     private static final VarHandle ROWS;
     private static final VarHandle STEALS;
     private static final VarHandle REVOCATIONS;
+    private static final VarHandle REVOCATION_NANOS;
+    private static final VarHandle ARMS;
 
     static
     {
@@ -62,6 +64,8 @@ final class EventCounters
             ROWS = lookup.findVarHandle(EventCounters.class, "rows", AtomicReferenceArray.class);
             STEALS = lookup.findVarHandle(EventCounters.class, "writeLockSteals", long.class);
             REVOCATIONS = lookup.findVarHandle(EventCounters.class, "biasRevocations", long.class);
+            REVOCATION_NANOS = lookup.findVarHandle(EventCounters.class, "biasRevocationNanos", long.class);
+            ARMS = lookup.findVarHandle(EventCounters.class, "biasArms", long.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -78,15 +82,24 @@ final class EventCounters
     @SuppressWarnings("unused") // accessed through ROWS
     private volatile AtomicReferenceArray<ThreadRow> rows;
     /**
-     * {@link LockEvent#WLOCK_STEAL} and {@link LockEvent#BIAS_REVOKE} of a lock that is not published: added by
-     * {@link #incByWriteOwner} only while the adder holds the write lock, so one thread at a time, each ordered after
-     * the last by the lock word's atomics. Plain adds are exact then, and keep an atomic out of the write's critical
-     * section.
+     * {@link LockEvent#WLOCK_STEAL}, {@link LockEvent#BIAS_REVOKE} and {@link LockEvent#BIAS_REVOKE_NS} of a lock that
+     * is not published: added by {@link #addByWriteOwner} only while the adder holds the write lock, so one thread at a
+     * time, each ordered after the last by the lock word's atomics. Plain adds are exact then, and keep an atomic out
+     * of the write's critical section.
      */
     @SuppressWarnings("unused") // written through STEALS
     private long writeLockSteals;
     @SuppressWarnings("unused") // written through REVOCATIONS
     private long biasRevocations;
+    @SuppressWarnings("unused") // written through REVOCATION_NANOS
+    private long biasRevocationNanos;
+    /**
+     * {@link LockEvent#BIAS_ARM} of a lock that is not published ({@link #incBiasArm}): an arm comes at most once per
+     * revocation, so an atomic add of its own costs nothing that matters, and an armed lock that was never contended
+     * keeps its counters without a row.
+     */
+    @SuppressWarnings("unused") // written through ARMS
+    private long biasArms;
 
     EventCounters()
     {
@@ -121,21 +134,63 @@ final class EventCounters
      */
     void incByWriteOwner(final LockEvent event)
     {
+        addByWriteOwner(event, 1);
+    }
+
+    /**
+     * Adds to a {@link LockEvent#WLOCK_STEAL}, a {@link LockEvent#BIAS_REVOKE} or a {@link LockEvent#BIAS_REVOKE_NS};
+     * the caller holds the write lock ({@link #incByWriteOwner}).
+     *
+     * @param event one of those three
+     * @param delta what to add
+     */
+    void addByWriteOwner(final LockEvent event, final long delta)
+    {
         if (OFF)
         {
             return;
         }
-        if (offsets == null && event == LockEvent.WLOCK_STEAL)
+        final VarHandle held = offsets != null ? null : heldBy(event);
+        if (held != null)
         {
-            STEALS.setOpaque(this, writeLockSteals + 1);
-        }
-        else if (offsets == null && event == LockEvent.BIAS_REVOKE)
-        {
-            REVOCATIONS.setOpaque(this, biasRevocations + 1);
+            held.setOpaque(this, (long)held.get(this) + delta);
         }
         else
         {
-            add(event, 1);
+            add(event, delta);
+        }
+    }
+
+    /** Counts a {@link LockEvent#BIAS_ARM}: an atomic add of its own, no row (a published lock's: in the file). */
+    void incBiasArm()
+    {
+        if (OFF)
+        {
+            return;
+        }
+        if (offsets == null)
+        {
+            ARMS.getAndAdd(this, 1L);
+        }
+        else
+        {
+            add(LockEvent.BIAS_ARM, 1);
+        }
+    }
+
+    /** {@return the field of its own that counts {@code event} in a lock that is not published, or null} */
+    private static VarHandle heldBy(final LockEvent event)
+    {
+        switch (event)
+        {
+            case WLOCK_STEAL:
+                return STEALS;
+            case BIAS_REVOKE:
+                return REVOCATIONS;
+            case BIAS_REVOKE_NS:
+                return REVOCATION_NANOS;
+            default:
+                return null;
         }
     }
 
@@ -232,8 +287,8 @@ final class EventCounters
 
     long get(final LockEvent event)
     {
-        final long held = event == LockEvent.WLOCK_STEAL ? (long)STEALS.getOpaque(this) :
-            event == LockEvent.BIAS_REVOKE ? (long)REVOCATIONS.getOpaque(this) : 0;
+        final VarHandle field = event == LockEvent.BIAS_ARM ? ARMS : heldBy(event);
+        final long held = field != null ? (long)field.getOpaque(this) : 0;
         final Object s = storage;
         if (s == null)
         {

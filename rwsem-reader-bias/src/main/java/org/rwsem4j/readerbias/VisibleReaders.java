@@ -45,17 +45,26 @@ import org.rwsem4j.spi.ReaderBias;
  * that is taken too ({@link ReaderBias#COLLISION}) it reads through the count. So do ten thousand virtual threads: they
  * fall back, never fail. Its unlock looks at the same two entries, in the same order.
  *
- * <p>Claim and release. A reader claims an entry with a CAS of its lock's tag from 0 (the lock field is the one the
- * writer scans), then stores its own tag in the thread field, and then re-reads the word. Release, by the thread that
- * claimed, clears the thread field first and then the lock field with a release store. So the thread field is 0 or
- * names the holder whenever the lock field names a lock, and a thread that reads its own tag there holds the entry:
- * another thread's read unlock never clears an entry it did not fill, and an entry whose lock field names the lock
- * but whose thread field is not yet written belongs to nobody who could unlock it.
+ * <p>Claim and release. The lock field, the one a writer scans, holds one of: 0 (never used); minus a thread's tag
+ * (free, and that thread was the last to hold it: the entry's owner, whose tag the thread field still holds);
+ * {@link #SWITCHING} (a thread is making itself the owner); or a lock's tag (held by the thread in the thread field).
+ * A thread whose entry it owns claims it with one CAS of the lock field, from minus its tag to the lock's, and writes
+ * nothing else; a release stores minus its tag back (a release store), and leaves the thread field. So a thread that
+ * reads the same locks again and again writes one field of its entry twice per read (writing the thread field at
+ * every claim and release as well showed in the read's cost). Any other thread takes a free entry over first: a CAS
+ * of the lock field
+ * from what it read to {@link #SWITCHING}, a store of its tag in the thread field, and then a volatile store of the
+ * lock's tag. The thread field changes only while the lock field is {@link #SWITCHING}, under the CAS that made it
+ * so; so whenever the lock field names a lock, the thread field names the holder, and a thread that reads its own tag
+ * there holds the entry: another thread's read unlock never clears an entry it did not fill.
  *
- * <p>Memory order. The claim's CAS and the re-read of the word against a writer's atomic update of the word and its
- * volatile scan of the lock fields are a Dekker pattern: every one of the four is sequentially consistent (a CAS, a
- * volatile read, an atomic CAS, volatile reads), so either the reader sees the writer's WRITER_LOCKED, or the writer
- * sees the reader's entry. A release store followed by an acquire load would not do: the two may be reordered.
+ * <p>Memory order. The claim's write of the lock's tag (the owner's CAS, or the taker's volatile store) and the re-read
+ * of the word against a writer's atomic update of the word and its volatile scan of the lock fields are a Dekker
+ * pattern: every one of the four is sequentially consistent (a CAS or a volatile store, a volatile read, an atomic
+ * CAS, volatile reads), so either the reader sees the writer's WRITER_LOCKED, or the writer sees the reader's entry. A
+ * release store followed by an acquire load would not do: the two may be reordered. A writer's scan that meets
+ * {@link #SWITCHING} or a free entry passes it: its taker has not yet named the lock, and re-reads the word after it
+ * does.
  */
 final class VisibleReaders implements ReaderBias
 {
@@ -67,6 +76,9 @@ final class VisibleReaders implements ReaderBias
     static final int WINDOW = window(Runtime.getRuntime().availableProcessors());
     /** BRAVO's slow-down guard: the bias stays off for this many times the revocation's wait. */
     static final int INHIBIT_FACTOR = 9;
+
+    /** A lock field while a thread takes the entry over (see the notes, "Claim and release"): no tag, no minus tag. */
+    static final long SWITCHING = Long.MIN_VALUE;
 
     /** The window hash's multiplier: 2^64 over the golden ratio, odd (see the notes, "Index"). */
     static final long WINDOW_MULTIPLIER = 0x9E3779B97F4A7C15L;
@@ -167,20 +179,19 @@ final class VisibleReaders implements ReaderBias
             return COLLISION;
         }
         int i = lockField(me, lock);
-        if (!SLOT.compareAndSet(table, i, 0L, lock))
+        if (!claim(i, lock, me))
         {
             i = nextField(i);
-            if (!SLOT.compareAndSet(table, i, 0L, lock))
+            if (!claim(i, lock, me))
             {
                 return COLLISION;
             }
         }
-        SLOT.setOpaque(table, i + 1, me);
         if ((word.getVolatile() & (READ_BIASED | READ_FAILED_MASK)) == READ_BIASED)
         {
             return HELD;
         }
-        release(i);
+        release(i, me);
         return NOT_BIASED;
     }
 
@@ -195,13 +206,13 @@ final class VisibleReaders implements ReaderBias
         final int i = lockField(me, lock);
         if (holds(i, lock, me))
         {
-            release(i);
+            release(i, me);
             return true;
         }
         final int j = nextField(i);
         if (holds(j, lock, me))
         {
-            release(j);
+            release(j, me);
             return true;
         }
         return false;
@@ -213,11 +224,32 @@ final class VisibleReaders implements ReaderBias
         return (long)SLOT.getOpaque(table, field) == lock && (long)SLOT.getOpaque(table, field + 1) == thread;
     }
 
-    /** Clears an entry the current thread holds: its thread field, then its lock field (a release store). */
-    private void release(final int i)
+    /**
+     * Claims the entry at {@code field} for {@code lock} by the thread tagged {@code thread}: one CAS if the thread
+     * owns the entry, else a takeover if it is free (see the notes, "Claim and release").
+     *
+     * @return true if the thread now holds the entry, its lock field naming {@code lock}
+     */
+    private boolean claim(final int field, final long lock, final long thread)
     {
-        SLOT.setOpaque(table, i + 1, 0L);
-        SLOT.setRelease(table, i, 0L);
+        if (SLOT.compareAndSet(table, field, -thread, lock))
+        {
+            return true;
+        }
+        final long seen = (long)SLOT.getVolatile(table, field);
+        if (seen > 0 || seen == SWITCHING || !SLOT.compareAndSet(table, field, seen, SWITCHING))
+        {
+            return false; // held, or being taken over: the caller tries its next entry, then the count
+        }
+        SLOT.setOpaque(table, field + 1, thread);
+        SLOT.setVolatile(table, field, lock);
+        return true;
+    }
+
+    /** Frees an entry the thread tagged {@code thread} holds: minus its tag in the lock field, a release store. */
+    private void release(final int field, final long thread)
+    {
+        SLOT.setRelease(table, field, -thread);
     }
 
     @Override

@@ -230,14 +230,18 @@ class ReaderBiasPatchTest
             VisibleReaders.INSTANCE.nextField(first);
     }
 
-    /** Whether the shared table's entry at {@code field} is taken (by any lock: a test may leave one taken). */
+    /**
+     * Whether the shared table's entry at {@code field} is held, or being taken over (by any lock: a test may leave one
+     * held); a free entry's lock field is 0 or minus its owner's tag.
+     */
     static boolean taken(final int field)
     {
         try
         {
             final Field f = VisibleReaders.class.getDeclaredField("table");
             f.setAccessible(true);
-            return ((long[])f.get(VisibleReaders.INSTANCE))[field] != 0;
+            final long lockField = ((long[])f.get(VisibleReaders.INSTANCE))[field];
+            return lockField > 0 || lockField == VisibleReaders.SWITCHING;
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -322,6 +326,49 @@ class ReaderBiasPatchTest
         {
             neighbour.release();
         }
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+    }
+
+    /**
+     * A thread that held an entry and let it go keeps owning it (its tag stays in the thread field) until another
+     * thread takes it over; once that one holds it, the old owner's read unlock is misuse and must find nothing: the
+     * takeover writes the thread field before the lock field names the lock.
+     */
+    @Test
+    void aPreviousOwnersUnlockIsRefusedOnceAnotherThreadTookItsEntryOver() throws Throwable
+    {
+        final Rwsem lock = lock();
+        final long id = tag(lock);
+        final long me = ThreadTag.of(Thread.currentThread());
+        final int entry = VisibleReaders.INSTANCE.lockField(me, id);
+        lock.readLock().lock();
+        assertTrue(VisibleReaders.INSTANCE.holds(entry, id, me), "this thread's read took its first entry");
+        lock.readLock().unlock();
+        final CountDownLatch held = new CountDownLatch(1);
+        final CountDownLatch done = new CountDownLatch(1);
+        final AtomicLong taker = new AtomicLong();
+        final Locker finder = Locker.start("finder", () -> inAThreadWhoseFirstEntryIs(id, entry, () ->
+        {
+            lock.readLock().lock();
+            taker.set(ThreadTag.of(Thread.currentThread()));
+            held.countDown();
+            try
+            {
+                done.await();
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+            lock.readLock().unlock();
+        }));
+        assertTrue(held.await(60, TimeUnit.SECONDS));
+        assertTrue(VisibleReaders.INSTANCE.holds(entry, id, taker.get()), "the other thread took the entry over");
+        assertThrows(IllegalMonitorStateException.class, () -> lock.readLock().unlock());
+        assertTrue(VisibleReaders.INSTANCE.holds(entry, id, taker.get()), "the taker's entry survived the unlock");
+        assertEquals(1, lock.state().biasedReaders(), lock.state()::toString);
+        done.countDown();
+        finder.join();
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
 
