@@ -150,10 +150,17 @@ final class EventCounters
         {
             return;
         }
-        final VarHandle held = offsets != null ? null : heldBy(event);
-        if (held != null)
+        if (offsets == null && event == LockEvent.WLOCK_STEAL)
         {
-            held.setOpaque(this, (long)held.get(this) + delta);
+            STEALS.setOpaque(this, writeLockSteals + delta);
+        }
+        else if (offsets == null && event == LockEvent.BIAS_REVOKE)
+        {
+            REVOCATIONS.setOpaque(this, biasRevocations + delta);
+        }
+        else if (offsets == null && event == LockEvent.BIAS_REVOKE_NS)
+        {
+            REVOCATION_NANOS.setOpaque(this, biasRevocationNanos + delta);
         }
         else
         {
@@ -178,20 +185,22 @@ final class EventCounters
         }
     }
 
-    /** {@return the field of its own that counts {@code event} in a lock that is not published, or null} */
-    private static VarHandle heldBy(final LockEvent event)
+    /** {@return the count of {@code event} kept in a field of its own (a lock that is not published), else 0} */
+    private long held(final LockEvent event)
     {
-        switch (event)
+        if (event == LockEvent.WLOCK_STEAL)
         {
-            case WLOCK_STEAL:
-                return STEALS;
-            case BIAS_REVOKE:
-                return REVOCATIONS;
-            case BIAS_REVOKE_NS:
-                return REVOCATION_NANOS;
-            default:
-                return null;
+            return (long)STEALS.getOpaque(this);
         }
+        if (event == LockEvent.BIAS_REVOKE)
+        {
+            return (long)REVOCATIONS.getOpaque(this);
+        }
+        if (event == LockEvent.BIAS_REVOKE_NS)
+        {
+            return (long)REVOCATION_NANOS.getOpaque(this);
+        }
+        return event == LockEvent.BIAS_ARM ? (long)ARMS.getOpaque(this) : 0;
     }
 
     void add(final LockEvent event, final long delta)
@@ -287,8 +296,7 @@ final class EventCounters
 
     long get(final LockEvent event)
     {
-        final VarHandle field = event == LockEvent.BIAS_ARM ? ARMS : heldBy(event);
-        final long held = field != null ? (long)field.getOpaque(this) : 0;
+        final long held = held(event);
         final Object s = storage;
         if (s == null)
         {
