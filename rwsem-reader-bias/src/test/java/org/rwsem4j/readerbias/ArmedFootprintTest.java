@@ -24,7 +24,7 @@ import org.rwsem4j.testkit.BiasArming;
 @Timeout(60)
 class ArmedFootprintTest
 {
-    /** An armed lock's growth: its bias state and its counters (88 B with compressed oops and class pointers). */
+    /** An armed lock's growth: its bias state and its counters, whatever the layout well under this bound. */
     private static final long ARMED_TARGET = 128;
 
     @Test
