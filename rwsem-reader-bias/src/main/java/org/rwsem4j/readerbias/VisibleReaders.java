@@ -58,6 +58,14 @@ import org.rwsem4j.spi.ReaderBias;
  * so; so whenever the lock field names a lock, the thread field names the holder, and a thread that reads its own tag
  * there holds the entry: another thread's read unlock never clears an entry it did not fill.
  *
+ * <p>Constants. Every lock in production shares {@link #INSTANCE}, whose array and shape are held again in static
+ * final fields, which the JIT folds into the compiled code: the methods read the array, the masks and the shift
+ * through accessors that answer the constant when {@code this} is {@link #INSTANCE} (a comparison with a constant,
+ * which the small tables of the model-checking tests alone fail). Read through the hook, they were a chain of
+ * dependent loads (the engine's hook, its fields, the array's length) that a biased read redid after its CAS, as a
+ * CAS orders every later load, and that its unlock waited on; folded, the array's address and the window's
+ * arithmetic cost no load (measured in the bench notebook, "reader-bias, eighth part").
+ *
  * <p>Memory order. The claim's write of the lock's tag (the owner's CAS, or the taker's volatile store) and the re-read
  * of the word against a writer's atomic update of the word and its volatile scan of the lock fields are a Dekker
  * pattern: every one of the four is sequentially consistent (a CAS or a volatile store, a volatile read, an atomic
@@ -89,6 +97,12 @@ final class VisibleReaders implements ReaderBias
 
     /** The table every lock with the patch shares. */
     static final VisibleReaders INSTANCE = new VisibleReaders(ENTRIES, WINDOW);
+    // INSTANCE's array and shape again, as constants the compiler folds (see the notes, "Constants")
+    private static final long[] TABLE = INSTANCE.table;
+    private static final int WINDOW_MASK = INSTANCE.windowMask;
+    private static final int WINDOW_SHIFT = INSTANCE.windowShift;
+    private static final int ENTRY_MASK = INSTANCE.entryMask;
+    private static final int SPAN = INSTANCE.span;
 
     /** Windows in the table, less one. */
     private final int windowMask;
@@ -151,19 +165,47 @@ final class VisibleReaders implements ReaderBias
     /** {@return the index of the lock field of the first entry of the window of the lock tagged {@code lock}} */
     int windowStart(final long lock)
     {
-        return ((int)(lock * WINDOW_MULTIPLIER >>> windowShift) & windowMask) * (span + 1);
+        return ((int)(lock * WINDOW_MULTIPLIER >>> windowShift()) & windowMask()) * (span() + 1);
     }
 
     /** {@return the index of the lock field of the first entry of the thread tagged {@code thread} for {@code lock}} */
     int lockField(final long thread, final long lock)
     {
-        return windowStart(lock) + ((int)thread & entryMask) * STRIDE;
+        return windowStart(lock) + ((int)thread & entryMask()) * STRIDE;
     }
 
     /** {@return the index of the lock field of the entry a reader tries when the one at {@code field} is taken} */
     int nextField(final int field)
     {
+        final int span = span();
         return field & ~span | field + STRIDE & span;
+    }
+
+    // The fields, read through INSTANCE's constants when this is INSTANCE (see the notes, "Constants").
+
+    private long[] table()
+    {
+        return this == INSTANCE ? TABLE : table;
+    }
+
+    private int windowMask()
+    {
+        return this == INSTANCE ? WINDOW_MASK : windowMask;
+    }
+
+    private int windowShift()
+    {
+        return this == INSTANCE ? WINDOW_SHIFT : windowShift;
+    }
+
+    private int entryMask()
+    {
+        return this == INSTANCE ? ENTRY_MASK : entryMask;
+    }
+
+    private int span()
+    {
+        return this == INSTANCE ? SPAN : span;
     }
 
     @Override
@@ -221,7 +263,8 @@ final class VisibleReaders implements ReaderBias
     /** {@return whether the entry at {@code field} is the biased read of the lock {@code lock} by {@code thread}} */
     boolean holds(final int field, final long lock, final long thread)
     {
-        return (long)SLOT.getOpaque(table, field) == lock && (long)SLOT.getOpaque(table, field + 1) == thread;
+        final long[] array = table();
+        return (long)SLOT.getOpaque(array, field) == lock && (long)SLOT.getOpaque(array, field + 1) == thread;
     }
 
     /**
@@ -232,33 +275,35 @@ final class VisibleReaders implements ReaderBias
      */
     private boolean claim(final int field, final long lock, final long thread)
     {
-        if (SLOT.compareAndSet(table, field, -thread, lock))
+        final long[] array = table();
+        if (SLOT.compareAndSet(array, field, -thread, lock))
         {
             return true;
         }
-        final long seen = (long)SLOT.getVolatile(table, field);
-        if (seen > 0 || seen == SWITCHING || !SLOT.compareAndSet(table, field, seen, SWITCHING))
+        final long seen = (long)SLOT.getVolatile(array, field);
+        if (seen > 0 || seen == SWITCHING || !SLOT.compareAndSet(array, field, seen, SWITCHING))
         {
             return false; // held, or being taken over: the caller tries its next entry, then the count
         }
-        SLOT.setOpaque(table, field + 1, thread);
-        SLOT.setVolatile(table, field, lock);
+        SLOT.setOpaque(array, field + 1, thread);
+        SLOT.setVolatile(array, field, lock);
         return true;
     }
 
     /** Frees an entry the thread tagged {@code thread} holds: minus its tag in the lock field, a release store. */
     private void release(final int field, final long thread)
     {
-        SLOT.setRelease(table, field, -thread);
+        SLOT.setRelease(table(), field, -thread);
     }
 
     @Override
     public boolean visibleReaders(final long lock)
     {
+        final long[] array = table();
         final int start = windowStart(lock);
-        for (int i = start; i <= start + span; i += STRIDE)
+        for (int i = start; i <= start + span(); i += STRIDE)
         {
-            if ((long)SLOT.getVolatile(table, i) == lock)
+            if ((long)SLOT.getVolatile(array, i) == lock)
             {
                 return true;
             }
@@ -270,10 +315,11 @@ final class VisibleReaders implements ReaderBias
     public int biasedReaders(final long lock)
     {
         int n = 0;
+        final long[] array = table();
         final int start = windowStart(lock);
-        for (int i = start; i <= start + span; i += STRIDE)
+        for (int i = start; i <= start + span(); i += STRIDE)
         {
-            if ((long)SLOT.getVolatile(table, i) == lock)
+            if ((long)SLOT.getVolatile(array, i) == lock)
             {
                 n++;
             }
