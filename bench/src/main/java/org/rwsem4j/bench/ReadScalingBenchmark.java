@@ -84,15 +84,21 @@ public class ReadScalingBenchmark
     public int millis;
 
     /**
-     * A run of one worker before the first iteration, ms (0: none): one worker leaves a core to the JIT's compiler
-     * threads, which two or ten busy workers on two cores starve, so the lock's paths are compiled sooner than by
-     * warm-up iterations at the cell's thread count.
+     * An untimed run in the cell's own shape (its workers, ratio and locks) before the first iteration, ms (0: none):
+     * it takes the paths the cell measures, so the JIT compiles them under the cell's own profile. Two overlapping
+     * readers arm {@code reader-bias}, which one worker never does: a pre-warm of one worker (this benchmark's first
+     * form) had the JIT compile a biased lock's count path first and its biased path later, under a profile that
+     * called it rare. {@code jitMs} says whether the compiler threads were still at work in a measured window.
      */
     @Param({"0"})
     public int prewarmMillis;
 
     /** Operations of the last pre-warm (0: none ran); for tests. */
     long prewarmOps;
+    /** Workers of the last pre-warm (0: none ran); for tests. */
+    int prewarmWorkers;
+    /** The compiler threads' total time when the invocation's workers were started, ms ({@link JitClock}). */
+    private long jitMillisBefore;
     private ReadWriteLock[] all;
     private StampedLock[] optimistic;
     private Ratio parsedRatio;
@@ -132,9 +138,11 @@ public class ReadScalingBenchmark
     private void prewarm() throws Exception
     {
         prewarmOps = 0;
+        prewarmWorkers = 0;
         if (prewarmMillis > 0)
         {
-            final ReadScalingRun run = new ReadScalingRun(all, optimistic, 1, parsedRatio, prewarmMillis, 0);
+            prewarmWorkers = threads;
+            final ReadScalingRun run = new ReadScalingRun(all, optimistic, threads, parsedRatio, prewarmMillis, 0);
             run.start();
             try
             {
@@ -148,10 +156,17 @@ public class ReadScalingBenchmark
         }
     }
 
+    /** @return the trial's locks (null for the optimistic reference); for tests */
+    ReadWriteLock[] locks()
+    {
+        return all;
+    }
+
     @Setup(Level.Invocation)
     public void startWorkers() throws InterruptedException
     {
         cycle.start();
+        jitMillisBefore = JitClock.millis();
     }
 
     /**
@@ -164,7 +179,7 @@ public class ReadScalingBenchmark
     public void readScaling(final ReadScalingCounters counters) throws Exception
     {
         final ReadScalingRun run = cycle.go();
-        counters.record(run, cycle.counted());
+        counters.record(run, cycle.counted(), JitClock.since(jitMillisBefore));
     }
 
     @TearDown(Level.Invocation)

@@ -28,16 +28,23 @@ public class ReadScalingCounters
     public double revokesPerKop;
     /** BIAS_ARM per 1,000 operations. */
     public double armsPerKop;
+    /**
+     * The JIT compiler threads' time over the run, ms ({@link JitClock}; -1 where the JVM does not keep it): above 0,
+     * the window measured code that was still being compiled.
+     */
+    public double jitMs;
 
     /**
      * Records one iteration (one run: SingleShotTime has one invocation per iteration).
      *
      * @param run  the finished run
      * @param bias the bias counters during the run, or null for a lock without reader-bias
+     * @param jitMillis the compiler threads' time over the run, ms, or negative if unknown
      */
-    void record(final ReadScalingRun run, final BiasEvents bias)
+    void record(final ReadScalingRun run, final BiasEvents bias, final long jitMillis)
     {
         opsPerMs = run.opsPerMilli();
+        jitMs = jitMillis < 0 ? -1 : jitMillis;
         final Overlap overlap = run.overlap();
         overlapPct = overlap.overlap() * 100;
         minSharePct = run.minShare() * 100;

@@ -21,6 +21,8 @@ public final class ReadScalingMetrics
     public static final String REVOKES = "revokesPerKop";
     /** {@code BIAS_ARM} events per 1,000 operations. */
     public static final String ARMS = "armsPerKop";
+    /** The JIT compiler threads' time during the run, ms; -1 if the JVM does not keep it. */
+    public static final String JIT = "jitMs";
 
     private ReadScalingMetrics()
     {

@@ -82,9 +82,9 @@ class ReadScalingTest
             .contains("prewarmMillis=-1"));
     }
 
-    /** The pre-warm is one worker's run on the cell's lock before the first iteration: it takes the lock. */
+    /** The pre-warm is a run in the cell's shape on the cell's lock before the first iteration: it takes the lock. */
     @Test
-    void thePrewarmRunsOneWorkerOnTheLock() throws Exception
+    void thePrewarmRunsTheCellsWorkersOnTheLock() throws Exception
     {
         final ReadScalingBenchmark b = new ReadScalingBenchmark();
         b.impl = "base";
@@ -95,9 +95,43 @@ class ReadScalingTest
         b.prewarmMillis = 20;
         b.setUpTrial();
         assertTrue(b.prewarmOps > 0, "the pre-warm did no operation");
+        assertEquals(2, b.prewarmWorkers, "the pre-warm runs the cell's workers");
         b.prewarmMillis = 0;
         b.setUpTrial();
         assertEquals(0, b.prewarmOps);
+    }
+
+    /**
+     * Why the pre-warm takes the cell's shape: two workers' overlapping reads arm {@code reader-bias} during the
+     * pre-warm, so the JIT compiles the biased path the cell measures; one worker never arms it (tried: a pre-warm of
+     * one worker fails this test).
+     */
+    @Test
+    void aTwoWorkerPrewarmArmsAReaderBias() throws Exception
+    {
+        assumeTrue(Variant.available().contains(BiasEvents.READER_BIAS), "reader-bias is not on the classpath");
+        final ReadScalingBenchmark b = new ReadScalingBenchmark();
+        b.impl = RECOMMENDED_BIAS;
+        b.ratio = "ro";
+        b.threads = 2;
+        b.locks = 1;
+        b.millis = 10;
+        b.prewarmMillis = 300;
+        b.setUpTrial();
+        assertTrue(b.prewarmOps > 0, "the pre-warm did no operation");
+        final BiasEvents events = BiasEvents.of(b.locks());
+        assertNotNull(events);
+        assertTrue(events.arms() > 0, "two overlapping readers arm the bias in the pre-warm: " + events);
+    }
+
+    /** The JIT clock counts the compiler threads' time, and says -1 when a span's start is unknown. */
+    @Test
+    void theJitClockCountsCompileTime()
+    {
+        final long before = JitClock.millis();
+        assumeTrue(before >= 0, "this JVM keeps no compilation time");
+        assertTrue(JitClock.since(before) >= 0);
+        assertEquals(-1, JitClock.since(-1));
     }
 
     @Test

@@ -515,14 +515,15 @@ public final class Profile
         List<String> readScalingRatios = List.of("ro", "10000:1", "1000:1", "100:1");
         /**
          * Read-scaling iterations: the section has 65 cells of 5 forks and every fork pays a JVM start, so its
-         * windows are short and few. What makes them count is the pre-warm: one worker for 800 ms before the first
-         * iteration leaves a core to the JIT's compiler threads (two or ten busy workers on two cores starve them:
-         * without it the figures were far below a warm JIT's: bench/README.md, "Read scaling"); then 3 warm-up and
-         * 3 measured windows of 120 ms (the section's time: bench/README.md). The full profile pre-warms for 2 s and
-         * measures 5 windows of 200 ms after 3.
+         * windows are short and few. What makes them count is the pre-warm: 1.5 s in the cell's own shape before the
+         * first iteration, long enough for the JIT to compile the cell's paths under the cell's profile (without a
+         * pre-warm the figures were far below a warm JIT's, and a pre-warm of one worker compiled a biased lock's
+         * count path first: bench/README.md, "Read scaling"); then 3 warm-up and 3 measured windows of 120 ms (the
+         * section's time: bench/README.md). The full profile pre-warms for 2 s and measures 5 windows of 200 ms
+         * after 3. The report shows the JIT's time in each cell's measured windows.
          */
         int readScalingMillis = 120;
-        int readScalingPrewarmMillis = 800;
+        int readScalingPrewarmMillis = 1500;
         int readScalingWarmups = 3;
         int readScalingMeasurements = 3;
         int manyLocks = 10_000;

@@ -237,7 +237,7 @@ final class ReadScalingSpec extends BenchSpec
     private static String forks(final Profile p)
     {
         return String.format(Locale.ROOT, "%d forks, each the mean of %d measured windows of %d ms after %d warm-up " +
-            "windows and a %d ms run of one worker (which leaves a core to the JIT)", p.forks,
+            "windows and a %d ms untimed run in the cell's shape (its threads and ratio)", p.forks,
             p.readScalingMeasurements, p.readScalingMillis, p.readScalingWarmups, p.readScalingPrewarmMillis);
     }
 
@@ -294,6 +294,12 @@ final class ReadScalingSpec extends BenchSpec
             table.append("\n").append(RECOMMENDED_BIAS)
                 .append(": collision fallbacks per read, worst (highest) fork / median:\n").append(f.render());
         }
+        final GridTable jit = jitTable(report, rows, planned);
+        if (jit != null)
+        {
+            table.append("\nJIT: the compiler threads' time in one measured window, ms, the most over the cell's " +
+                "windows (0: the JIT was quiet while the cell was measured):\n").append(jit.render());
+        }
         report.add(new ReportPart("Read scaling: one lock, empty critical section",
             "Total lock+unlock operations per ms over all threads, higher is better; each cell is **worst fork / " +
             "median** over " + forks(p) + ". Each operation is a write with probability 1/(R+1) at R:1 (never at " +
@@ -309,6 +315,41 @@ final class ReadScalingSpec extends BenchSpec
             report.oversubscription(p.readScalingThreads), table.toString(), "read-scaling",
             "operations per ms over all threads, higher is better (the whisker's low end is the worst fork)",
             bars));
+    }
+
+    /**
+     * The most JIT compiler time in one measured window of each one-lock cell ({@link ReadScalingMetrics#JIT}), or
+     * {@code null} if no cell recorded it (a run before the metric existed).
+     */
+    private static GridTable jitTable(final Report report, final Rows rows, final List<String> planned)
+    {
+        final Profile p = report.profile();
+        final Results r = report.results();
+        final List<String> header = new ArrayList<>(List.of("lock", "threads"));
+        header.addAll(p.readScalingRatios);
+        final GridTable g = new GridTable(header);
+        boolean recorded = false;
+        for (final String impl : rows.locks())
+        {
+            if (!planned.contains(impl))
+            {
+                continue;
+            }
+            for (final int t : p.readScalingThreads)
+            {
+                final List<String> row = new ArrayList<>(List.of(rows.label(impl, report.matrix()),
+                    Integer.toString(t)));
+                for (final String ratio : p.readScalingRatios)
+                {
+                    final List<Double> v = r.iterationSecondary(oneLock(p, impl, ratio, t), ReadScalingMetrics.JIT);
+                    final double most = v.stream().mapToDouble(Double::doubleValue).max().orElse(-1);
+                    recorded |= most >= 0;
+                    row.add(most >= 0 ? Numbers.grouped(most) : "n/a");
+                }
+                g.row(row);
+            }
+        }
+        return recorded ? g : null;
     }
 
     /** The variants against the peers and {@code reader-bias} against {@code recommended}, per thread count. */
