@@ -86,13 +86,7 @@ class ReadScalingTest
     @Test
     void thePrewarmRunsTheCellsWorkersOnTheLock() throws Exception
     {
-        final ReadScalingBenchmark b = new ReadScalingBenchmark();
-        b.impl = "base";
-        b.ratio = "4:1";
-        b.threads = 2;
-        b.locks = 1;
-        b.millis = 10;
-        b.prewarmMillis = 20;
+        final ReadScalingBenchmark b = twoWorkers("base", "4:1", 20);
         b.setUpTrial();
         assertTrue(b.prewarmOps > 0, "the pre-warm did no operation");
         assertEquals(2, b.prewarmWorkers, "the pre-warm runs the cell's workers");
@@ -110,18 +104,25 @@ class ReadScalingTest
     void aTwoWorkerPrewarmArmsAReaderBias() throws Exception
     {
         assumeTrue(Variant.available().contains(BiasEvents.READER_BIAS), "reader-bias is not on the classpath");
-        final ReadScalingBenchmark b = new ReadScalingBenchmark();
-        b.impl = RECOMMENDED_BIAS;
-        b.ratio = "ro";
-        b.threads = 2;
-        b.locks = 1;
-        b.millis = 10;
-        b.prewarmMillis = 300;
+        final ReadScalingBenchmark b = twoWorkers(RECOMMENDED_BIAS, "ro", 300);
         b.setUpTrial();
         assertTrue(b.prewarmOps > 0, "the pre-warm did no operation");
         final BiasEvents events = BiasEvents.of(b.locks());
         assertNotNull(events);
         assertTrue(events.arms() > 0, "two overlapping readers arm the bias in the pre-warm: " + events);
+    }
+
+    /** @return a trial of two workers on one lock, 10 ms windows, not yet set up */
+    private static ReadScalingBenchmark twoWorkers(final String impl, final String ratio, final int prewarmMillis)
+    {
+        final ReadScalingBenchmark b = new ReadScalingBenchmark();
+        b.impl = impl;
+        b.ratio = ratio;
+        b.threads = 2;
+        b.locks = 1;
+        b.millis = 10;
+        b.prewarmMillis = prewarmMillis;
+        return b;
     }
 
     /** The JIT clock counts the compiler threads' time, and says -1 when a span's start is unknown. */
