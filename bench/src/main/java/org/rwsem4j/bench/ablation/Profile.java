@@ -89,7 +89,7 @@ public final class Profile
     final List<String> readScalingRatios;
     /** The window of one read-scaling iteration, ms. */
     final int readScalingMillis;
-    /** The one-worker run before a read-scaling fork's first iteration, ms ({@code ReadScalingBenchmark}). */
+    /** The untimed run in the cell's shape before a read-scaling fork's first iteration, ms (ReadScalingBenchmark). */
     final int readScalingPrewarmMillis;
     final int readScalingWarmups;
     final int readScalingMeasurements;
@@ -360,7 +360,7 @@ public final class Profile
     public String describe()
     {
         final String readScaling = describesReadScaling ? String.format(java.util.Locale.ROOT, "; read scaling: " +
-            "threads %s, r:w %s, %d ms one-worker pre-warm, %d+%d x %d ms, %d locks at %d threads %s",
+            "threads %s, r:w %s, %d ms pre-warm in the cell's shape, %d+%d x %d ms, %d locks at %d threads %s",
             readScalingThreads, readScalingRatios, readScalingPrewarmMillis, readScalingWarmups,
             readScalingMeasurements, readScalingMillis, manyLocks, manyLocksThreads,
             manyLocksRatio) : "";
