@@ -263,16 +263,17 @@ class NegativeControlTest
     {
         assumeTrue(Variant.available().contains("reader-bias"), "the control needs the module rwsem-reader-bias");
         // The overlap's consequence (a biased reader's unlock finds no reader counted) may stop a run before the
-        // oracle reports the overlap itself: every run must fail, and the oracle must catch it within three runs.
+        // oracle reports the overlap itself, and a run whose writers kept the bias off nearly all the time (a dozen
+        // arms in 6 s) may see no overlap at all: the oracle must catch it within five runs, and a run that fails
+        // must fail for the overlap or a consequence of it.
         TortureResult r = null;
-        for (int run = 0; run < 3 && (r == null || r.violationCount() == 0); run++)
+        for (int run = 0; run < 5 && (r == null || r.violationCount() == 0); run++)
         {
             r = control(NegativeControl.BLIND_REVOCATION, Oracle.EXCLUSION)
                 .variant(NegativeControl.BLIND_REVOCATION.spec())
                 .build()
                 .run();
             final TortureResult failed = r;
-            assertFalse(failed.success(), failed::report);
             for (final String reason : failed.failureReasons())
             {
                 assertTrue(reason.endsWith("oracle violation(s)") || reason.endsWith("unexpected exception(s)") ||
