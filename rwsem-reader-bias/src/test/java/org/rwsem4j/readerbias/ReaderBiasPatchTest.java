@@ -425,12 +425,14 @@ class ReaderBiasPatchTest
         throws InterruptedException
     {
         final Holder reader = biasedReader(lock);
+        final long reads = clock.reads();
         final Locker writer = Locker.start("w", () ->
         {
             lock.writeLock().lock();
             lock.writeLock().unlock();
         });
-        Locker.await(lock, "the writer to revoke", () -> lock.state().writerLocked());
+        // the writer's first clock read starts its timed wait: a step before it would be no wait at all
+        Locker.await(lock, "the writer to revoke", () -> lock.state().writerLocked() && clock.reads() > reads);
         clock.step(nanos);
         reader.release();
         writer.join();
