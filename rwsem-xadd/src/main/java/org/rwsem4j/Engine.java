@@ -14,6 +14,7 @@ import static org.rwsem4j.spi.LockWordBits.WRITER_LOCKED;
 import java.lang.invoke.MethodHandles;
 import java.lang.ref.Reference;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -191,9 +192,12 @@ abstract class Engine
      * READ_BIASED, a reader that read the bit before a revocation and claims after it cannot slip past the next writer;
      * because it needs no WAITERS, WRITER_WAKING or HANDOFF, a queued writer stops new biased reads (phase-fair's rule)
      * and a biased reader never passes the queue. A new lock is not biased: the bit is armed by a read unlock that
-     * finds another reader counted (reads overlap, so the count's line is moving between cores), and only such an
-     * unlock reads the clock; so the many locks that one thread at a time reads never use the table (a table entry that
-     * threads of many locks take in turn moves between cores as a count would), nor does a lock read by one thread.
+     * finds another reader counted (reads overlap, so the count's line is moving between cores), in a CAS after the
+     * unlock's own (so that the unlock's CAS follows its read of the word with nothing between them to widen the
+     * window in which another core's add fails it), and only such an unlock reads the clock, inside a window one in
+     * ARM_CHECK_PERIOD of them; so the many locks that one thread at a time reads never use the table (a table entry
+     * that threads of many locks take in turn moves between cores as a count would), nor does a lock read by one
+     * thread.
      * After a revocation the bit stays off for the hook's inhibit window (N times the wait) before such an unlock arms
      * it again; a revocation whose first look finds no biased reader is not timed (no clock read: the look is a few
      * loads, the hook keeps a lock's readers in a small window of its table), and the first such unlock after it starts
@@ -276,6 +280,8 @@ abstract class Engine
     private static final AtomicLong BIAS_TAGS = new AtomicLong();
     /** The window after a revocation that found no biased reader, in units: one to two microseconds. */
     static final int UNTIMED_INHIBIT_UNITS = 2;
+    /** Inside an inhibit window, one in this many unlocks that would arm the bias reads the clock (a power of two). */
+    static final int ARM_CHECK_PERIOD = 16;
     /** A revoking writer's first park, past its spin budget; it doubles up to {@link #REVOKE_PARK_MAX_NANOS}. */
     static final long REVOKE_PARK_MIN_NANOS = 1_000;
     static final long REVOKE_PARK_MAX_NANOS = 1_000_000;
@@ -760,8 +766,9 @@ abstract class Engine
      * {@code up_read}: checked before any atomic change, so the count never underflows, not even transiently. With a
      * reader bias, the calling thread's biased read goes first, looked for only while the word has READ_BIASED (a
      * revocation lets it be cleared only once no entry names the lock, so a biased reader always finds it set, and a
-     * count read of an unbiased lock pays no look at the table); a count read that finds another reader counted arms
-     * the bias in its CAS (once the inhibit window after a revocation has passed: {@link #mayArmBias}).
+     * count read of an unbiased lock pays no look at the table); a count read that found another reader counted then
+     * arms the bias in a CAS of its own (once the inhibit window after a revocation has passed: {@link #mayArmBias},
+     * {@link #armBias}).
      */
     void upRead()
     {
@@ -782,20 +789,18 @@ abstract class Engine
             {
                 throw new IllegalMonitorStateException("read unlock, but no reader holds the lock: " + this);
             }
-            final long arm = bias != null && mayArmBias(c) ? READ_BIASED : 0;
-            final long witness = word.compareAndExchange(c, c - READER_BIAS + arm);
+            final long witness = word.compareAndExchange(c, c - READER_BIAS);
             if (witness == c)
             {
-                if (arm != 0)
-                {
-                    setBiasHint(true);
-                    countBiasArmed();
-                }
                 break;
             }
             c = witness;
         }
         final long now = c - READER_BIAS;
+        if (bias != null && mayArmBias(c))
+        {
+            armBias(now);
+        }
         if ((now & (LOCK_MASK | WAITERS)) == WAITERS)
         {
             rwsemWake();
@@ -1234,6 +1239,28 @@ abstract class Engine
         return ((int)FLAGS.getOpaque(this) & BIAS_HINT) != 0;
     }
 
+    /**
+     * Arms the bias after a read unlock that left {@code c} and found it may ({@link #mayArmBias}): sets READ_BIASED
+     * while no writer, waiter or handoff is in the word and another reader is still counted. A CAS of its own, after
+     * the unlock's: the unlock's CAS follows its read of the word at once, with no look at the bias state or the clock
+     * between them for another core's change of the word to fail it.
+     */
+    private void armBias(final long c)
+    {
+        long x = c;
+        while ((x & (READ_BIASED | READ_FAILED_MASK)) == 0 && LockWordBits.readers(x) != 0)
+        {
+            final long witness = word.compareAndExchange(x, x | READ_BIASED);
+            if (witness == x)
+            {
+                setBiasHint(true);
+                countBiasArmed();
+                return;
+            }
+            x = witness;
+        }
+    }
+
     /** Sets or clears {@link #BIAS_HINT}; no other bit of {@link #flags} changes, so a racing store loses none. */
     private void setBiasHint(final boolean on)
     {
@@ -1244,8 +1271,11 @@ abstract class Engine
     /**
      * Whether a read unlock that saw {@code c} arms the bias: it is off, no writer, waiter or handoff is in the
      * word, another reader is counted (reads overlap, so the count's line moves between cores), and the inhibit window
-     * after the last revocation has passed. Only such an unlock reads the clock, and a clock that throws there leaves
-     * the bias off rather than the unlock undone.
+     * after the last revocation has passed. Only such an unlock reads the clock, and inside a window only one in
+     * {@link #ARM_CHECK_PERIOD} of them, drawn from {@link ThreadLocalRandom} (a clock read in each of them showed in
+     * the profile of a read-mostly lock whose writes keep the bias off most of the time; the draw writes only the
+     * calling thread's own seed, and the re-arm comes a few unlocks late). A clock that throws leaves the bias off
+     * rather than the unlock undone.
      */
     private boolean mayArmBias(final long c)
     {
@@ -1260,6 +1290,10 @@ abstract class Engine
             if (until == 0)
             {
                 return true; // never revoked (or a deadline that wrapped to 0, once in 2^32 units: an early re-arm)
+            }
+            if (until != INHIBIT_PENDING && (ThreadLocalRandom.current().nextInt() & (ARM_CHECK_PERIOD - 1)) != 0)
+            {
+                return false;
             }
             final long now = clock().nanoTime();
             if (until == INHIBIT_PENDING)

@@ -372,6 +372,9 @@ class ReaderBiasPatchTest
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
 
+    /** Tries that a re-arm past a window misses once in about 10^115 (one unlock in 16 reads the clock). */
+    private static final int ARM_TRIES = 4096;
+
     @Test
     void theBiasComesBackAfterTheInhibitWindow() throws InterruptedException
     {
@@ -379,12 +382,10 @@ class ReaderBiasPatchTest
         final Rwsem lock = biasedForMe(() -> Rwsem.builder().variant(SPEC).onHeap().clock(clock).build());
         revokeWaiting(lock, clock, 10_000); // the revocation waits 10 us by the lock's clock: inhibited for 90 us
 
-        assertEquals(1, readTwiceUnlockOnce(lock), "re-armed inside the inhibit window");
-        lock.readLock().unlock();
+        assertEquals(1, armsWithin(lock, ARM_TRIES), "re-armed inside the inhibit window");
         clock.step(100_000);
-        assertEquals(2, readTwiceUnlockOnce(lock), "not re-armed after the inhibit window");
+        assertEquals(2, armsWithin(lock, ARM_TRIES), "not re-armed after the inhibit window");
         assertTrue(lock.state().readBiased());
-        lock.readLock().unlock(); // the count's reader
         lock.readLock().lock();
         assertEquals(1, lock.state().biasedReaders(), "a read after the re-arm is biased");
         lock.readLock().unlock();
@@ -409,13 +410,13 @@ class ReaderBiasPatchTest
         assertEquals(1, lock.events().get(LockEvent.BIAS_REVOKE), lock.events()::toString);
         assertEquals(0, lock.events().get(LockEvent.BIAS_REVOKE_NS), lock.events()::toString);
 
+        final long beforeWindow = clock.reads();
         assertEquals(1, readTwiceUnlockOnce(lock), "re-armed by the unlock that starts the window");
         lock.readLock().unlock();
-        assertEquals(1, readTwiceUnlockOnce(lock), "re-armed inside the window");
-        lock.readLock().unlock();
+        assertEquals(beforeWindow + 1, clock.reads(), "the unlock that starts the window read the clock once");
+        assertEquals(1, armsWithin(lock, ARM_TRIES), "re-armed inside the window");
         clock.step(10_000);
-        assertEquals(2, readTwiceUnlockOnce(lock), "not re-armed after the window");
-        lock.readLock().unlock();
+        assertEquals(2, armsWithin(lock, ARM_TRIES), "not re-armed after the window");
         assertTrue(lock.state().readBiased());
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
@@ -437,6 +438,39 @@ class ReaderBiasPatchTest
         reader.release();
         writer.join();
         assertFalse(lock.state().readBiased());
+    }
+
+    /**
+     * Up to {@code tries} times, two count reads by this thread and both unlocked, until one arms the bias (inside an
+     * inhibit window, one unlock in {@code ARM_CHECK_PERIOD} reads the clock): {@return the arms counted so far}
+     */
+    private static long armsWithin(final Rwsem lock, final int tries)
+    {
+        final long before = lock.events().get(LockEvent.BIAS_ARM);
+        for (int i = 0; i < tries && lock.events().get(LockEvent.BIAS_ARM) == before; i++)
+        {
+            readTwiceUnlockOnce(lock);
+            lock.readLock().unlock();
+        }
+        return lock.events().get(LockEvent.BIAS_ARM);
+    }
+
+    /**
+     * A window's clock reads: inside an inhibit window, few of these many unlocks that would arm read the clock (one in
+     * {@code ARM_CHECK_PERIOD}, drawn; all of them did before the draw, which this test's negative control, the draw
+     * removed, shows by failing).
+     */
+    @Test
+    void insideAWindowFewUnlocksReadTheClock() throws InterruptedException
+    {
+        final TestClock clock = TestClock.manual();
+        final Rwsem lock = biasedForMe(() -> Rwsem.builder().variant(SPEC).onHeap().clock(clock).build());
+        revokeWaiting(lock, clock, 10_000);
+        final long reads = clock.reads();
+        assertEquals(1, armsWithin(lock, ARM_TRIES), "re-armed inside the inhibit window");
+        final long read = clock.reads() - reads;
+        assertTrue(read > 0 && read < ARM_TRIES / 4, read + " clock reads in " + ARM_TRIES + " unlocks that would arm");
+        assertTrue(lock.state().isQuiescent(), lock.state()::toString);
     }
 
     /** Two count reads by this thread (the bias is off), one unlocked: {@return the arms counted so far} */

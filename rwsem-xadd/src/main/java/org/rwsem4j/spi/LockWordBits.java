@@ -25,8 +25,9 @@ package org.rwsem4j.spi;
  *       it. Changed only under the wait lock.</li>
  *   <li>{@link #READ_BIASED}: not from the kernel, only with a reader-bias hook ({@link DecisionPoint#READER_BIAS}).
  *       Readers may hold the lock through the table of visible readers without counting themselves. The places where
- *       this bit is set: a read unlock that finds another reader counted, in its CAS, once the inhibit window after
- *       the last revocation has passed. It is cleared only by the write owner, in the add that releases its write lock
+ *       this bit is set: a read unlock that found another reader counted, in a CAS of its own after its release
+ *       that finds another reader still counted and no writer, waiter or handoff, once the inhibit window after the
+ *       last revocation has passed. It is cleared only by the write owner, in the add that releases its write lock
  *       (an unlock or a downgrade) after its wait for the table found no biased reader of the lock. Fails no fast
  *       path; a write from 0 misses it and goes to the slow path.</li>
  *   <li>reader count: readers acquire with one fetch-add of {@link #READER_BIAS}; the bits include readers that
