@@ -1274,8 +1274,8 @@ abstract class Engine
      * after the last revocation has passed. Only such an unlock reads the clock, and inside a window only one in
      * {@link #ARM_CHECK_PERIOD} of them, drawn from {@link ThreadLocalRandom} (a clock read in each of them showed in
      * the profile of a read-mostly lock whose writes keep the bias off most of the time; the draw writes only the
-     * calling thread's own seed, and the re-arm comes a few unlocks late). A clock that throws leaves the bias off
-     * rather than the unlock undone.
+     * calling thread's own seed, and the re-arm comes some ARM_CHECK_PERIOD such unlocks late). A clock that throws
+     * leaves the bias off rather than the unlock undone.
      */
     private boolean mayArmBias(final long c)
     {
