@@ -202,9 +202,12 @@ abstract class Engine
      * it again; a revocation whose first look finds no biased reader is not timed (no clock read: the look is a few
      * loads, the hook keeps a lock's readers in a small window of its table), and the first such unlock after it starts
      * a window of a microsecond or two (INHIBIT_PENDING). A revocation that gives up (trylock, deadline, interrupt)
-     * releases the lock with the bit still set. A revoking writer spins within its spin budget and then parks with a
-     * doubling backoff; a biased reader whose unlock read WRITER_LOCKED unparks the owner (wakeRevokingWriter), a hint
-     * that cuts the park short, since the parks are timed. A copy of the bit in the engine's flags (BIAS_HINT: set
+     * releases the lock with the bit still set. A revoking writer spins within its spin budget, its wait between two
+     * looks doubling from one onSpinWait (a biased reader that meets WRITER_LOCKED at its re-read lets its entry go
+     * within a few loads, and the window that follows is N times the wait, so a first wait of SPIN_PAUSES_MAX would
+     * make the window of a quick revocation tens of microseconds long), and then parks with a doubling backoff; a
+     * biased reader whose unlock read WRITER_LOCKED unparks the owner (wakeRevokingWriter), a hint that cuts the park
+     * short, since the parks are timed. A copy of the bit in the engine's flags (BIAS_HINT: set
      * after an arm, cleared by a revocation) sends a read of a lock that is not biased straight to its add, without a
      * read of the word first (a second transfer of a contended line); it is a hint only, as the reader's re-read and
      * the unlock's look at the word decide. The lock's tag in the table, the inhibit deadline and its counters live
@@ -282,6 +285,8 @@ abstract class Engine
     static final int UNTIMED_INHIBIT_UNITS = 2;
     /** Inside an inhibit window, one in this many unlocks that would arm the bias reads the clock (a power of two). */
     static final int ARM_CHECK_PERIOD = 16;
+    /** A revoking writer's first wait between two looks, in onSpinWaits ({@link #revokePauses}). */
+    static final int REVOKE_PAUSES_FIRST = 1;
     /** A revoking writer's first park, past its spin budget; it doubles up to {@link #REVOKE_PARK_MAX_NANOS}. */
     static final long REVOKE_PARK_MIN_NANOS = 1_000;
     static final long REVOKE_PARK_MAX_NANOS = 1_000_000;
@@ -370,8 +375,8 @@ abstract class Engine
     private static final int BIAS_HINT = 1 << 10;
 
     /**
-     * A new engine for the policy whose {@code choices} it gets. Its owner word is packed beside the engine's fields unless the
-     * tunables ask for padding ({@link RwsemBuilder#padded}).
+     * A new engine for the policy whose {@code choices} it gets. Its owner word is packed beside the engine's fields
+     * unless the tunables ask for padding ({@link RwsemBuilder#padded}).
      */
     static Engine create(final Variant variant, final Choices choices, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
@@ -1464,15 +1469,17 @@ abstract class Engine
     /*
      * Repeatedly: look at the table, and return once no entry names this lock. Otherwise give up if this is a
      * trylock or the deadline has passed, stop on an interrupt if the mode allows (an uninterruptible writer keeps the
-     * interrupt for later), and wait: within the spin budget SPIN_PAUSES_MAX onSpinWaits between two looks, past it a
-     * park that doubles from REVOKE_PARK_MIN_NANOS up to REVOKE_PARK_MAX_NANOS (a biased reader may be off CPU for a
-     * whole scheduler slice, and none of them wakes the writer).
+     * interrupt for later), and wait: within the spin budget onSpinWaits between two looks, one at first and doubling
+     * up to SPIN_PAUSES_MAX (revokePauses: the revocation's wait sets the inhibit window that follows, so a writer
+     * looks again soon after a biased reader that saw it let go), past it a park that doubles from
+     * REVOKE_PARK_MIN_NANOS up to REVOKE_PARK_MAX_NANOS (a biased reader may be off CPU for a whole scheduler slice).
      */
     private boolean awaitNoBiasedReaders(final long tag, final int mode, final long nanos, final long began)
         throws InterruptedException
     {
         final long spinEnd = began + VirtualLocker.spinBudget(choices.tunables().spinBudgetNanos());
         long park = REVOKE_PARK_MIN_NANOS;
+        int pauses = REVOKE_PAUSES_FIRST;
         boolean interrupted = false;
         try
         {
@@ -1493,7 +1500,8 @@ abstract class Engine
                 }
                 if (now - spinEnd < 0)
                 {
-                    SpinPause.pause(SPIN_PAUSES_MAX);
+                    SpinPause.pause(pauses);
+                    pauses = revokePauses(pauses);
                 }
                 else
                 {
@@ -1510,6 +1518,15 @@ abstract class Engine
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /**
+     * {@return the onSpinWaits a revoking writer waits after a wait of {@code pauses}}: twice as many, up to
+     * {@link #SPIN_PAUSES_MAX}.
+     */
+    static int revokePauses(final int pauses)
+    {
+        return Math.min(pauses << 1, SPIN_PAUSES_MAX);
     }
 
     /** {@return the biased reads held, from a scan of the table (0 without a reader bias)} For monitoring. */

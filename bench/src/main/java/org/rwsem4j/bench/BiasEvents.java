@@ -15,8 +15,10 @@ import org.rwsem4j.Variant;
  *                  ({@link LockEvent#BIAS_FALLBACK})
  * @param revokes   writers that revoked the bias ({@link LockEvent#BIAS_REVOKE})
  * @param arms      times the bias was armed ({@link LockEvent#BIAS_ARM})
+ * @param revokeNanos the revoking writers' wait for biased readers, ns ({@link LockEvent#BIAS_REVOKE_NS}: a
+ *                  revocation that found no biased reader waits 0)
  */
-record BiasEvents(long fallbacks, long revokes, long arms)
+record BiasEvents(long fallbacks, long revokes, long arms, long revokeNanos)
 {
     /** The reader-bias patch's name. */
     static final String READER_BIAS = "reader-bias";
@@ -44,14 +46,16 @@ record BiasEvents(long fallbacks, long revokes, long arms)
         long fallbacks = 0;
         long revokes = 0;
         long arms = 0;
+        long revokeNanos = 0;
         for (final ReadWriteLock lock : locks)
         {
             final LockEvents e = ((Rwsem)lock).events();
             fallbacks += e.get(LockEvent.BIAS_FALLBACK);
             revokes += e.get(LockEvent.BIAS_REVOKE);
             arms += e.get(LockEvent.BIAS_ARM);
+            revokeNanos += e.get(LockEvent.BIAS_REVOKE_NS);
         }
-        return new BiasEvents(fallbacks, revokes, arms);
+        return new BiasEvents(fallbacks, revokes, arms, revokeNanos);
     }
 
     /**
@@ -60,6 +64,7 @@ record BiasEvents(long fallbacks, long revokes, long arms)
      */
     BiasEvents minus(final BiasEvents before)
     {
-        return new BiasEvents(fallbacks - before.fallbacks, revokes - before.revokes, arms - before.arms);
+        return new BiasEvents(fallbacks - before.fallbacks, revokes - before.revokes, arms - before.arms,
+            revokeNanos - before.revokeNanos);
     }
 }

@@ -28,6 +28,8 @@ public class ReadScalingCounters
     public double revokesPerKop;
     /** BIAS_ARM per 1,000 operations. */
     public double armsPerKop;
+    /** BIAS_REVOKE_NS over BIAS_REVOKE: a revocation's mean wait for biased readers, ns (0 without revocations). */
+    public double revokeWaitNs;
     /**
      * The JIT compiler threads' time over the run, ms ({@link JitClock}; -1 where the JVM does not keep it): above 0,
      * the window measured code that was still being compiled.
@@ -56,5 +58,6 @@ public class ReadScalingCounters
         fallbackPct = 100.0 * bias.fallbacks() / Math.max(1, run.totalReads());
         revokesPerKop = 1000.0 * bias.revokes() / Math.max(1, run.totalOps());
         armsPerKop = 1000.0 * bias.arms() / Math.max(1, run.totalOps());
+        revokeWaitNs = (double)bias.revokeNanos() / Math.max(1, bias.revokes());
     }
 }

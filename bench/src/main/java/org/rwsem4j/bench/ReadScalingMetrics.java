@@ -21,6 +21,8 @@ public final class ReadScalingMetrics
     public static final String REVOKES = "revokesPerKop";
     /** {@code BIAS_ARM} events per 1,000 operations. */
     public static final String ARMS = "armsPerKop";
+    /** {@code BIAS_REVOKE_NS} over {@code BIAS_REVOKE}: a revocation's mean wait for biased readers, ns. */
+    public static final String REVOKE_WAIT = "revokeWaitNs";
     /** The JIT compiler threads' time during the run, ms; -1 if the JVM does not keep it. */
     public static final String JIT = "jitMs";
 

@@ -215,6 +215,41 @@ final class ReadScalingSpec extends BenchSpec
         return String.format(Locale.ROOT, "%.3f%% / %.3f%%", f.max(), f.median());
     }
 
+    /** The bias's revocations per 1,000 operations and their mean wait, per cell of {@code bias}. */
+    private static GridTable revocationTable(final Results r, final Profile p, final String bias)
+    {
+        final List<String> header = new ArrayList<>(List.of("threads"));
+        header.addAll(p.readScalingRatios);
+        final GridTable g = new GridTable(header);
+        for (final int t : p.readScalingThreads)
+        {
+            final List<String> row = new ArrayList<>(List.of(Integer.toString(t)));
+            for (final String ratio : p.readScalingRatios)
+            {
+                row.add(revocations(r, oneLock(p, bias, ratio, t)));
+            }
+            g.row(row);
+        }
+        return g;
+    }
+
+    /**
+     * @return the median revocations per 1,000 operations and their median mean wait, e.g. {@code 0.097 / 850}; the
+     *         wait {@code n/a} in a run made before the metric existed; {@code -} for a lock without the counters
+     */
+    private static String revocations(final Results r, final Cell c)
+    {
+        final Stats known = r.stats(c, secondary(ReadScalingMetrics.BIAS_KNOWN));
+        if (known == null || !(known.min() > 0))
+        {
+            return "-";
+        }
+        final Stats revokes = r.stats(c, secondary(ReadScalingMetrics.REVOKES));
+        final Stats wait = r.stats(c, secondary(ReadScalingMetrics.REVOKE_WAIT));
+        return String.format(Locale.ROOT, "%.3f", revokes.median()) + " / " +
+            (Double.isNaN(wait.median()) ? "n/a" : Numbers.grouped(wait.median()));
+    }
+
     @Override
     void report(final Report report)
     {
@@ -293,6 +328,10 @@ final class ReadScalingSpec extends BenchSpec
             }
             table.append("\n").append(RECOMMENDED_BIAS)
                 .append(": collision fallbacks per read, worst (highest) fork / median:\n").append(f.render());
+            table.append("\n").append(RECOMMENDED_BIAS).append(": revocations per 1,000 operations / their mean " +
+                "wait for biased readers, ns (`BIAS_REVOKE`, `BIAS_REVOKE_NS`; medians over forks; the inhibit " +
+                "window after a revocation is 9 times its wait):\n")
+                .append(revocationTable(r, p, rows.bias()).render());
         }
         final GridTable jit = jitTable(report, rows, planned);
         if (jit != null)

@@ -179,6 +179,7 @@ class ReadScalingSpecTest
             it.put(ReadScalingMetrics.BIAS_KNOWN, fallbackPct < 0 ? 0.0 : 1.0);
             it.put(ReadScalingMetrics.FALLBACK, Math.max(0, fallbackPct));
             it.put(ReadScalingMetrics.REVOKES, 1.0);
+            it.put(ReadScalingMetrics.REVOKE_WAIT, 420.0);
             r.add(c, Sample.ofJmh("80", 80.5, Map.of(), new double[] {80.2, 80.8}, List.of(it, it)));
         }
     }
@@ -277,6 +278,9 @@ class ReadScalingSpecTest
             assertTrue(md.contains("recommended+reader-bias: collision fallbacks per read, worst (highest) fork / " +
                 "median:"), md);
             assertTrue(md.contains("0.250% / 0.250%"), md);
+            assertTrue(md.contains("recommended+reader-bias: revocations per 1,000 operations / their mean wait"),
+                md);
+            assertTrue(md.contains("1.000 / 420"), md);
             assertTrue(md.contains("recommended+reader-bias / recommended"), md);
         }
         final String text = report.text();
@@ -405,5 +409,7 @@ class ReadScalingSpecTest
         final Sample bias = JmhCellRunner.sample(runner.run(ReadScalingSpec.oneLock(p, rows.bias(), "1000:1", 2)));
         assertEquals(1.0, bias.perIteration().get(0).get(ReadScalingMetrics.BIAS_KNOWN), 0.0);
         assertTrue(bias.perIteration().get(0).get(ReadScalingMetrics.REVOKES) > 0, bias.perIteration().toString());
+        assertTrue(bias.perIteration().get(0).get(ReadScalingMetrics.REVOKE_WAIT) >= 0,
+            bias.perIteration().toString());
     }
 }
