@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import org.rwsem4j.Variant;
@@ -206,8 +207,7 @@ final class ReadScalingSpec extends BenchSpec
     /** @return the highest fallback rate over forks and the median, e.g. {@code 0.012% / 0.004%}, or {@code -} */
     private static String fallbacks(final Results r, final Cell c)
     {
-        final Stats known = r.stats(c, secondary(ReadScalingMetrics.BIAS_KNOWN));
-        if (known == null || !(known.min() > 0))
+        if (!biasKnown(r, c))
         {
             return "-";
         }
@@ -215,8 +215,8 @@ final class ReadScalingSpec extends BenchSpec
         return String.format(Locale.ROOT, "%.3f%% / %.3f%%", f.max(), f.median());
     }
 
-    /** The bias's revocations per 1,000 operations and their mean wait, per cell of {@code bias}. */
-    private static GridTable revocationTable(final Results r, final Profile p, final String bias)
+    /** A row per thread count, a column per ratio: the one-lock cells of {@code bias}, each as {@code text}. */
+    private static GridTable biasTable(final Profile p, final String bias, final Function<Cell, String> text)
     {
         final List<String> header = new ArrayList<>(List.of("threads"));
         header.addAll(p.readScalingRatios);
@@ -226,11 +226,18 @@ final class ReadScalingSpec extends BenchSpec
             final List<String> row = new ArrayList<>(List.of(Integer.toString(t)));
             for (final String ratio : p.readScalingRatios)
             {
-                row.add(revocations(r, oneLock(p, bias, ratio, t)));
+                row.add(text.apply(oneLock(p, bias, ratio, t)));
             }
             g.row(row);
         }
         return g;
+    }
+
+    /** Whether the cell's forks recorded the bias counters (a variant with reader-bias). */
+    private static boolean biasKnown(final Results r, final Cell c)
+    {
+        final Stats known = r.stats(c, secondary(ReadScalingMetrics.BIAS_KNOWN));
+        return known != null && known.min() > 0;
     }
 
     /**
@@ -239,8 +246,7 @@ final class ReadScalingSpec extends BenchSpec
      */
     private static String revocations(final Results r, final Cell c)
     {
-        final Stats known = r.stats(c, secondary(ReadScalingMetrics.BIAS_KNOWN));
-        if (known == null || !(known.min() > 0))
+        if (!biasKnown(r, c))
         {
             return "-";
         }
@@ -314,24 +320,13 @@ final class ReadScalingSpec extends BenchSpec
         }
         if (rows.bias() != null && planned.contains(rows.bias()))
         {
-            final List<String> fh = new ArrayList<>(List.of("threads"));
-            fh.addAll(p.readScalingRatios);
-            final GridTable f = new GridTable(fh);
-            for (final int t : p.readScalingThreads)
-            {
-                final List<String> row = new ArrayList<>(List.of(Integer.toString(t)));
-                for (final String ratio : p.readScalingRatios)
-                {
-                    row.add(fallbacks(r, oneLock(p, rows.bias(), ratio, t)));
-                }
-                f.row(row);
-            }
             table.append("\n").append(RECOMMENDED_BIAS)
-                .append(": collision fallbacks per read, worst (highest) fork / median:\n").append(f.render());
+                .append(": collision fallbacks per read, worst (highest) fork / median:\n")
+                .append(biasTable(p, rows.bias(), cell -> fallbacks(r, cell)).render());
             table.append("\n").append(RECOMMENDED_BIAS).append(": revocations per 1,000 operations / their mean " +
                 "wait for biased readers, ns (`BIAS_REVOKE`, `BIAS_REVOKE_NS`; medians over forks; the inhibit " +
                 "window after a revocation is 9 times its wait):\n")
-                .append(revocationTable(r, p, rows.bias()).render());
+                .append(biasTable(p, rows.bias(), cell -> revocations(r, cell)).render());
         }
         final GridTable jit = jitTable(report, rows, planned);
         if (jit != null)
