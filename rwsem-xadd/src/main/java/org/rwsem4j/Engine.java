@@ -205,10 +205,10 @@ abstract class Engine
      * releases the lock with the bit still set. A revoking writer spins within its spin budget, its wait between two
      * looks doubling from one onSpinWait (a biased reader that meets WRITER_LOCKED at its re-read lets its entry go
      * within a few loads, and the window that follows is N times the wait, so a first wait of SPIN_PAUSES_MAX would
-     * make the window of a quick revocation tens of microseconds long), and then parks with a doubling backoff; a
-     * biased reader whose unlock read WRITER_LOCKED unparks the owner (wakeRevokingWriter), a hint that cuts the park
-     * short, since the parks are timed. A copy of the bit in the engine's flags (BIAS_HINT: set
-     * after an arm, cleared by a revocation) sends a read of a lock that is not biased straight to its add, without a
+     * make the window of a quick revocation many times what the revocation took), and then parks with a doubling
+     * backoff; a biased reader whose unlock read WRITER_LOCKED unparks the owner (wakeRevokingWriter), a hint that
+     * cuts the park short, since the parks are timed. A copy of the bit in the engine's flags (BIAS_HINT: set after
+     * an arm, cleared by a revocation) sends a read of a lock that is not biased straight to its add, without a
      * read of the word first (a second transfer of a contended line); it is a hint only, as the reader's re-read and
      * the unlock's look at the word decide. The lock's tag in the table, the inhibit deadline and its counters live
      * in a small BiasState that the first arm makes, before it sets the bit, in the field where the contended state

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
  * A revoking writer's wait between two looks at the table of visible readers starts at one onSpinWait and doubles up
  * to {@link Engine#SPIN_PAUSES_MAX}: the inhibit window that follows a revocation is N times its wait, and a biased
  * reader that meets the writer lets its entry go within a few loads. A schedule that starts at its cap (the form
- * before it, 64 onSpinWaits from the first wait, about 1.6 us on the AMD host) fails here.
+ * before it) fails here.
  */
 class RevokePausesTest
 {
