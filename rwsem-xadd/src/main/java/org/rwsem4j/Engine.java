@@ -16,6 +16,7 @@ import java.lang.ref.Reference;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.AbstractOwnableSynchronizer;
 import java.util.concurrent.locks.LockSupport;
 
 import org.rwsem4j.osq.AbstractOsq;
@@ -42,9 +43,20 @@ import org.rwsem4j.stats.StatsFile;
  * The rwsem engine: one mechanism for every variant. Patches put their code at the hook points resolved into the
  * final fields below (see {@link DecisionPoint}; each names the method here that consults it) and reach the engine
  * only through {@link SlowPath} and {@link WakeBatch}; every mechanism here is written once.
+ *
+ * <p>The engine is also the lock's ownable synchronizer for JDK tooling: waiters park on it
+ * ({@code LockSupport.park(engine)}), so thread dumps show "parking to wait for ... (a org.rwsem4j.PackedEngine)", and
+ * it records the write owner ({@link #setExclusiveOwnerThread}), so {@code jstack -l} lists the write lock under
+ * "Locked ownable synchronizers" and {@code ThreadMXBean.findDeadlockedThreads()} sees write-lock deadlocks. Read
+ * holds are not recorded (as with {@code ReentrantReadWriteLock}). That owner is a plain field that only monitoring
+ * reads, stored on write acquire and release beside the owner word, in the same object: a separate synchronizer
+ * object cost the uncontended write a dependent load and a store to another line (the bench notebook, "reader-bias,
+ * eleventh part"). Serializable only because its superclass is; it is never serialized.
  */
-abstract class Engine
+abstract class Engine extends AbstractOwnableSynchronizer
 {
+    private static final long serialVersionUID = 1L;
+
     /*
      * Algorithmic notes:
      *
@@ -102,7 +114,8 @@ abstract class Engine
      *
      * Parking: a waiter spins PARK_SPINS times on its own flags (granted, or a writer's wakeup) before it parks,
      * because a JVM park/unpark round trip costs microseconds; the unpark still comes, so a skipped park only leaves
-     * a permit, which the waiter's re-check loop absorbs. Waiters park on the RwsemSync blocker.
+     * a permit, which the waiter's re-check loop absorbs. Waiters park on the engine, their blocker (the class
+     * javadoc).
      *
      * Wake rules: an unlock that leaves no lockers and sees WAITERS wakes (rwsemWake); a reader or non-first writer
      * that queues runs the conditional wake (54c1ee4d614d); a head waiter that gives up runs the wake for the next
@@ -333,7 +346,6 @@ abstract class Engine
      */
     @SuppressWarnings("unused")
     private Object contended;
-    final RwsemSync sync;
     final String variant;
     final String name;
     final SlotSource slots;
@@ -401,7 +413,6 @@ abstract class Engine
         this.readerBias = choices.readerBias() == BaseChoices.NO_READER_BIAS ? null : choices.readerBias();
         // a published lock's counters live in the stats file from the start, so its contended state does too
         this.contended = published != null ? newContended(null, new EventCounters(stats.values(), published)) : null;
-        this.sync = new RwsemSync(this);
         JfrSupport.init();
         this.readTrylock = choices.readTrylock();
         this.flags = (Faults.seededBug() & FAULT_MASK) | (choices.tunables().platformAdaptations() ? ADAPT : 0) |
@@ -638,17 +649,17 @@ abstract class Engine
     /** {@return whether the owner word went from {@code expected} to {@code update}} */
     abstract boolean casOwner(Object expected, Object update);
 
-    /** A writer now owns the lock: the owner word for spinners, the ownable synchronizer for tooling. */
+    /** A writer now owns the lock: the owner word for spinners, the ownable synchronizer's owner for tooling. */
     private void setWriterOwner(final Thread writer)
     {
         soOwner(writer);
-        sync.writer(writer);
+        setExclusiveOwnerThread(writer);
     }
 
     /** The writer lets go: clear the tooling owner, then hand the owner word to {@code next} (NULL or readers). */
     private void clearWriterOwner(final Object next)
     {
-        sync.writer(null);
+        setExclusiveOwnerThread(null);
         soOwner(next);
     }
 
@@ -1123,11 +1134,11 @@ abstract class Engine
         waiter.slept = true;
         if (mode == TIMED)
         {
-            LockSupport.parkNanos(sync, deadline - clock().nanoTime());
+            LockSupport.parkNanos(this, deadline - clock().nanoTime());
         }
         else
         {
-            LockSupport.park(sync);
+            LockSupport.park(this);
         }
         waiter.wakeup = false;
     }
@@ -1505,7 +1516,7 @@ abstract class Engine
                 }
                 else
                 {
-                    LockSupport.parkNanos(sync, mode == TIMED ? Math.min(park, nanos - (now - began)) : park);
+                    LockSupport.parkNanos(this, mode == TIMED ? Math.min(park, nanos - (now - began)) : park);
                     park = Math.min(park << 1, REVOKE_PARK_MAX_NANOS);
                 }
             }

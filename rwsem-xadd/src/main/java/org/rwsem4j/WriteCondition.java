@@ -78,7 +78,7 @@ final class WriteCondition implements Condition
         boolean interrupted = false;
         while (!node.signalled)
         {
-            LockSupport.park(engine.sync);
+            LockSupport.park(engine);
             if (Thread.interrupted())
             {
                 interrupted = true;
@@ -107,7 +107,7 @@ final class WriteCondition implements Condition
         boolean interrupted = false;
         while (!node.signalled)
         {
-            LockSupport.park(engine.sync);
+            LockSupport.park(engine);
             interrupted |= Thread.interrupted();
         }
         reacquire(node);
@@ -130,7 +130,7 @@ final class WriteCondition implements Condition
         long remaining = nanosTimeout;
         while (!node.signalled && remaining > 0)
         {
-            LockSupport.parkNanos(engine.sync, remaining);
+            LockSupport.parkNanos(engine, remaining);
             if (Thread.interrupted())
             {
                 interrupted = true;

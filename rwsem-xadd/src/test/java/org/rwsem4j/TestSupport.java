@@ -143,7 +143,7 @@ final class TestSupport
     {
         final Thread.State s = t.getState();
         return (s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING) &&
-            LockSupport.getBlocker(t) instanceof RwsemSync;
+            LockSupport.getBlocker(t) instanceof Engine;
     }
 
     static String describe(final Thread t)

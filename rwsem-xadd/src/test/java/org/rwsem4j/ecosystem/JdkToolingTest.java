@@ -19,11 +19,13 @@ import org.rwsem4j.Rwsem;
 
 /**
  * JDK tooling sees rwsem4j locks: a write owner is a "locked ownable synchronizer" ({@code jstack -l}), a waiter
- * parks on the lock's {@code RwsemSync}, and {@code findDeadlockedThreads()} reports a write-lock deadlock.
+ * parks on the lock's engine ({@code PackedEngine} unless the lock is padded), and {@code findDeadlockedThreads()}
+ * reports a write-lock deadlock.
  */
 class JdkToolingTest
 {
-    static final String SYNC = "org.rwsem4j.RwsemSync";
+    /** The ownable synchronizer tooling names: the engine of a lock built without padding. */
+    static final String SYNC = "org.rwsem4j.PackedEngine";
     private static final ThreadMXBean MX = ManagementFactory.getThreadMXBean();
 
     @Test
