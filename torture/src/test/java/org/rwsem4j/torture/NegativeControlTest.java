@@ -263,10 +263,10 @@ class NegativeControlTest
     {
         assumeTrue(Variant.available().contains("reader-bias"), "the control needs the module rwsem-reader-bias");
         // The overlap's consequence (a biased reader's unlock finds no reader counted) may stop a run before the
-        // oracle reports the overlap itself, and a run whose writers kept the bias off nearly all the time (four arms
-        // in 6 s with four writers, seen in CI) may see no overlap at all: so one writer, which leaves the bias armed
-        // far more often, and the oracle must catch it within five runs; a run that fails must fail for the overlap
-        // or a consequence of it.
+        // oracle reports the overlap itself, and a run whose writers kept the bias off nearly all the time may see no
+        // overlap at all (several writers did so in CI): so one writer, which leaves the bias armed far more often,
+        // and the oracle must catch it within five runs; a run that fails must fail for the overlap or a consequence
+        // of it.
         TortureResult r = null;
         for (int run = 0; run < 5 && (r == null || r.violationCount() == 0); run++)
         {
