@@ -5,6 +5,7 @@ import static org.rwsem4j.spi.LockWordBits.READ_FAILED_MASK;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.lang.ref.WeakReference;
 
 import org.rwsem4j.spi.LockWord;
 import org.rwsem4j.spi.ReaderBias;
@@ -35,15 +36,32 @@ import org.rwsem4j.spi.ReaderBias;
  * on an armed lock pays. Locks share the windows, as they share BRAVO's table.
  *
  * <p>Index. A lock's window is its tag times {@link #WINDOW_MULTIPLIER}, its top bits taken (Fibonacci hashing: tags
- * given one after another land in windows spread evenly, and the first as many locks as windows each in its own,
- * where a multiplier drawn at random could leave windows unused). A thread's
- * entry in the window is its tag modulo the window, the same place in every window: so threads made one after another
- * (a pool's workers) take different entries of every lock's window, and each writes its own column of lines whatever
- * locks it reads (a hash of the thread and the lock would put two of them in one entry for one lock in every eighth
- * pair, and over many locks it would have two threads write each other's lines). A reader that finds its entry taken
- * (another thread of its column, or its own read of another lock of the window) tries the next one in the window; if
- * that is taken too ({@link ReaderBias#COLLISION}) it reads through the count. So do ten thousand virtual threads: they
- * fall back, never fail. Its unlock looks at the same two entries, in the same order.
+ * given one after another land in windows spread evenly, and the first as many locks as windows each in its own, where
+ * a multiplier drawn at random could leave windows unused). A thread's entry in the window is its column, its tag
+ * modulo the window unless it has moved (below), the same place in every window: so threads made one after another (a
+ * pool's workers) take different entries of every lock's window, and each writes its own column of lines whatever locks
+ * it reads (a hash of the thread and the lock would put two of them in one entry for one lock in every eighth pair, and
+ * over many locks it would have two threads write each other's lines). A reader that finds its entry taken (another
+ * thread of its column, or its own read of another lock of the window) tries the next one in the window; if that is
+ * taken too ({@link ReaderBias#COLLISION}) it reads through the count. So do ten thousand virtual threads: they fall
+ * back, never fail. Its unlock looks at the same two entries, in the same order.
+ *
+ * <p>Moving. Two threads whose tags agree modulo the window share a column, as likely as one in {@link #WINDOW} for
+ * threads not made one after another. While both read, each claim of one moves the other's line, and a free entry
+ * changes owner on every read (two such threads read one lock several times slower than two in different columns: the
+ * bench notebook, "reader-bias, thirteenth part"). So a reader that finds its first entry held by a thread made before
+ * it, whose column that is (not a visitor from the column before), moves one column on: it records its tag, its count
+ * of moves and its new column in the moves, at its tag modulo {@link #MOVES}, and from then on reads its column there
+ * (a slot that holds another thread's move, or none, fails the comparison with its tag, which gives the tag's own
+ * column). Only the newer thread moves, at most {@link #MOVES_PER_THREAD} times, so that the threads of a full window
+ * (more readers than entries) do not chase each other round it. A thread's lock and unlock must agree on where its read
+ * is, so its move is written only by itself and only while it holds no entry of its old column in any window (a scan of
+ * that column; its old next entry is its new first, where its unlock still looks). A slot that holds another thread's
+ * move is taken over only once that thread has ended (the table holds the thread that wrote each move weakly): a live
+ * thread's move never changes under it. Until a thread has moved, no read looks at the moves: the flag {@code moved},
+ * set before the first move is written, gates the look (a thread that has moved reads its own write; one that has not
+ * gets its tag's column either way). Threads of a full window, or whose slot a live thread holds, may still share a
+ * column: their reads are correct, as slow as above.
  *
  * <p>Claim and release. The lock field, the one a writer scans, holds one of: 0 (never used); minus a thread's tag
  * (free, and that thread was the last to hold it: the entry's owner, whose tag the thread field still holds);
@@ -95,14 +113,31 @@ final class VisibleReaders implements ReaderBias
     /** Array elements between two entries. */
     private static final int STRIDE = STRIDE_BYTES / Long.BYTES;
 
+    /** Threads that can have moved at once, a power of two: a thread's move is kept at its tag modulo this. */
+    static final int MOVES = 1024;
+    /** The most times a thread moves (see the notes, "Moving"). */
+    static final int MOVES_PER_THREAD = 3;
+    /** Bits of a move that hold the column; its count of moves is above them, and the thread's tag above that. */
+    static final int COLUMN_BITS = 16;
+    /** Where a move's thread tag starts: above the column and 8 bits of count. */
+    static final int TAG_SHIFT = COLUMN_BITS + 8;
+    private static final VarHandle MOVE = MethodHandles.arrayElementVarHandle(long[].class);
+
+    /**
+     * The threads that wrote {@link #INSTANCE}'s moves, weakly. Held here, not in a field of the table, so that a
+     * walk of a lock's objects (a footprint's) does not reach threads through the table.
+     */
+    private static final WeakReference<?>[] MOVERS = new WeakReference<?>[MOVES];
+
     /** The table every lock with the patch shares. */
-    static final VisibleReaders INSTANCE = new VisibleReaders(ENTRIES, WINDOW);
+    static final VisibleReaders INSTANCE = new VisibleReaders(ENTRIES, WINDOW, null);
     // INSTANCE's array and shape again, as constants the compiler folds (see the notes, "Constants")
     private static final long[] TABLE = INSTANCE.table;
     private static final int WINDOW_MASK = INSTANCE.windowMask;
     private static final int WINDOW_SHIFT = INSTANCE.windowShift;
     private static final int ENTRY_MASK = INSTANCE.entryMask;
     private static final int SPAN = INSTANCE.span;
+    private static final long[] MOVED = INSTANCE.moves;
 
     /** Windows in the table, less one. */
     private final int windowMask;
@@ -113,6 +148,12 @@ final class VisibleReaders implements ReaderBias
     /** Array elements a window spans, less one: a window starts where these bits of an index are 0. */
     private final int span;
     private final long[] table;
+    /** Moved threads' columns: a thread's tag, its count of moves and its column, or 0 (see the notes, "Moving"). */
+    private final long[] moves;
+    /** The threads that wrote the moves, weakly: another thread's move is taken over only once it has ended. */
+    private final WeakReference<?>[] movers;
+    /** Whether a thread has moved: until one has, no read looks at the moves (see the notes, "Moving"). */
+    private boolean moved;
 
     /**
      * A table of {@code entries} entries in windows of {@code window}: {@link #INSTANCE}, or a small one for a model
@@ -123,10 +164,16 @@ final class VisibleReaders implements ReaderBias
      */
     VisibleReaders(final int entries, final int window)
     {
-        if (Integer.bitCount(entries) != 1 || Integer.bitCount(window) != 1 || window > entries)
+        this(entries, window, new WeakReference<?>[MOVES]);
+    }
+
+    private VisibleReaders(final int entries, final int window, final WeakReference<?>[] movers)
+    {
+        if (Integer.bitCount(entries) != 1 || Integer.bitCount(window) != 1 || window > entries ||
+            window > 1 << COLUMN_BITS)
         {
-            throw new IllegalArgumentException(
-                "entries and window must be powers of two, window at most entries: " + entries + ", " + window);
+            throw new IllegalArgumentException("entries and window must be powers of two, window at most entries and " +
+                (1 << COLUMN_BITS) + ": " + entries + ", " + window);
         }
         final int windows = entries / window;
         this.windowMask = windows - 1;
@@ -134,6 +181,8 @@ final class VisibleReaders implements ReaderBias
         this.entryMask = window - 1;
         this.span = window * STRIDE - 1;
         this.table = new long[entries * STRIDE];
+        this.moves = new long[MOVES];
+        this.movers = movers;
     }
 
     /**
@@ -171,7 +220,21 @@ final class VisibleReaders implements ReaderBias
     /** {@return the index of the lock field of the first entry of the thread tagged {@code thread} for {@code lock}} */
     int lockField(final long thread, final long lock)
     {
-        return windowStart(lock) + ((int)thread & entryMask()) * STRIDE;
+        return windowStart(lock) + (column(thread) & entryMask()) * STRIDE;
+    }
+
+    /**
+     * {@return the column of the thread tagged {@code thread}: its tag, unless it has moved} A thread reads its own
+     * move, which only it writes; another thread's move, or none, fails the comparison with its tag.
+     */
+    int column(final long thread)
+    {
+        if (!moved)
+        {
+            return (int)thread;
+        }
+        final long move = (long)MOVE.getOpaque(moves(), (int)thread & MOVES - 1);
+        return move >>> TAG_SHIFT == thread ? (int)move & (1 << COLUMN_BITS) - 1 : (int)thread;
     }
 
     /** {@return the index of the lock field of the entry a reader tries when the one at {@code field} is taken} */
@@ -208,6 +271,16 @@ final class VisibleReaders implements ReaderBias
         return this == INSTANCE ? SPAN : span;
     }
 
+    private long[] moves()
+    {
+        return this == INSTANCE ? MOVED : moves;
+    }
+
+    private WeakReference<?>[] movers()
+    {
+        return this == INSTANCE ? MOVERS : movers;
+    }
+
     @Override
     public int tryBiasedRead(final LockWord word, final long lock)
     {
@@ -220,10 +293,12 @@ final class VisibleReaders implements ReaderBias
         {
             return COLLISION;
         }
-        int i = lockField(me, lock);
+        final int first = lockField(me, lock);
+        int i = first;
         if (!claim(i, lock, me))
         {
-            i = nextField(i);
+            moveIfCrowded(first, me); // holding nothing yet: a throw leaves nothing held
+            i = nextField(first); // its next entry, which is its first if it has just moved
             if (!claim(i, lock, me))
             {
                 return COLLISION;
@@ -288,6 +363,67 @@ final class VisibleReaders implements ReaderBias
         SLOT.setOpaque(array, field + 1, thread);
         SLOT.setVolatile(array, field, lock);
         return true;
+    }
+
+    /**
+     * Moves the calling thread, tagged {@code me}, one column on if a thread made before it whose column this is holds
+     * its first entry, at {@code first}, it has moves left, and it holds no entry of its column in any window (see the
+     * notes, "Moving").
+     */
+    private void moveIfCrowded(final int first, final long me)
+    {
+        if (entryMask() == 0)
+        {
+            return; // one column
+        }
+        final int slot = (int)me & MOVES - 1;
+        final long[] recorded = moves();
+        final long move = (long)MOVE.getOpaque(recorded, slot);
+        final boolean mine = move >>> TAG_SHIFT == me;
+        if (mine && movesMade(move) >= MOVES_PER_THREAD)
+        {
+            return; // no moves left
+        }
+        final long[] array = table();
+        final int column = first & span();
+        final long seen = (long)SLOT.getVolatile(array, first);
+        final long holder = (long)SLOT.getOpaque(array, first + 1);
+        if (seen <= 0 || holder >= me || (column(holder) & entryMask()) != column / STRIDE)
+        {
+            return; // free or being taken over; held by itself, or by a newer thread (which moves), or a visitor
+        }
+        for (int field = column; field < array.length; field += span() + 1)
+        {
+            if ((long)SLOT.getOpaque(array, field) > 0 && (long)SLOT.getOpaque(array, field + 1) == me)
+            {
+                return; // its unlock must still find this read where it looks now
+            }
+        }
+        final WeakReference<Thread> mover = new WeakReference<>(Thread.currentThread()); // before anything changes
+        final WeakReference<?>[] writers = movers();
+        synchronized (writers)
+        {
+            if ((long)MOVE.getOpaque(recorded, slot) != move || !mine && move != 0 && lives(writers[slot]))
+            {
+                return; // an alias moved meanwhile, or holds the slot and lives: its reads may be where its move says
+            }
+            moved = true; // before the move: a thread that has moved reads its move from then on
+            writers[slot] = mover;
+            final long made = mine ? movesMade(move) + 1 : 1;
+            MOVE.setOpaque(recorded, slot, me << TAG_SHIFT | made << COLUMN_BITS | column / STRIDE + 1 & entryMask());
+        }
+    }
+
+    /** {@return whether the thread {@code mover} holds, weakly, has not ended} */
+    private static boolean lives(final WeakReference<?> mover)
+    {
+        return mover != null && mover.get() instanceof Thread thread && thread.isAlive();
+    }
+
+    /** {@return how many times the thread whose move is {@code move} has moved} */
+    private static long movesMade(final long move)
+    {
+        return move >>> COLUMN_BITS & (1 << TAG_SHIFT - COLUMN_BITS) - 1;
     }
 
     /** Frees an entry the thread tagged {@code thread} holds: minus its tag in the lock field, a release store. */
