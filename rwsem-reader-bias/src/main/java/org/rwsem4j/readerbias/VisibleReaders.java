@@ -39,12 +39,13 @@ import org.rwsem4j.spi.ReaderBias;
  * given one after another land in windows spread evenly, and the first as many locks as windows each in its own, where
  * a multiplier drawn at random could leave windows unused). A thread's entry in the window is its column, its tag
  * modulo the window unless it has moved (below), the same place in every window: so threads made one after another (a
- * pool's workers) take different entries of every lock's window, and each writes its own column of lines whatever locks
- * it reads (a hash of the thread and the lock would put two of them in one entry for one lock in every eighth pair, and
- * over many locks it would have two threads write each other's lines). A reader that finds its entry taken (another
- * thread of its column, or its own read of another lock of the window) tries the next one in the window; if that is
- * taken too ({@link ReaderBias#COLLISION}) it reads through the count. So do ten thousand virtual threads: they fall
- * back, never fail. Its unlock looks at the same two entries, in the same order.
+ * pool's workers) take different entries of every lock's window (until one moves into a neighbour's column: below), and
+ * each writes its own column of lines whatever locks it reads (a hash of the thread and the lock would put two of them
+ * in one entry for one lock in every eighth pair, and over many locks it would have two threads write each other's
+ * lines). A reader that finds its entry taken (another thread of its column, or its own read of another lock of the
+ * window) tries the next one in the window; if that is taken too ({@link ReaderBias#COLLISION}) it reads through the
+ * count. So do ten thousand virtual threads: they fall back, never fail. Its unlock looks at the same two entries, in
+ * the same order.
  *
  * <p>Moving. Two threads whose tags agree modulo the window share a column, as likely as one in {@link #WINDOW} for
  * threads not made one after another. While both read, each claim of one moves the other's line, and a free entry
@@ -57,11 +58,12 @@ import org.rwsem4j.spi.ReaderBias;
  * (more readers than entries) do not chase each other round it. A thread's lock and unlock must agree on where its read
  * is, so its move is written only by itself and only while it holds no entry of its old column in any window (a scan of
  * that column; its old next entry is its new first, where its unlock still looks). A slot that holds another thread's
- * move is taken over only once that thread has ended (the table holds the thread that wrote each move weakly): a live
- * thread's move never changes under it. Until a thread has moved, no read looks at the moves: the flag {@code moved},
- * set before the first move is written, gates the look (a thread that has moved reads its own write; one that has not
- * gets its tag's column either way). Threads of a full window, or whose slot a live thread holds, may still share a
- * column: their reads are correct, as slow as above.
+ * move is taken over only once that thread has ended, or been collected (the table holds the thread that wrote each
+ * move weakly): a live thread's move never changes under it. Until any thread has moved, no read looks at the moves
+ * (after that, every biased read and unlock of every thread looks its column up): the flag {@code moved}, set before
+ * the first move is written, gates the look (a thread that has moved reads its own write; one that has not gets its
+ * tag's column either way). Threads of a full window, or whose slot a live thread holds, may still share a column:
+ * their reads are correct, as slow as above.
  *
  * <p>Claim and release. The lock field, the one a writer scans, holds one of: 0 (never used); minus a thread's tag
  * (free, and that thread was the last to hold it: the entry's owner, whose tag the thread field still holds);
@@ -113,7 +115,10 @@ final class VisibleReaders implements ReaderBias
     /** Array elements between two entries. */
     private static final int STRIDE = STRIDE_BYTES / Long.BYTES;
 
-    /** Threads that can have moved at once, a power of two: a thread's move is kept at its tag modulo this. */
+    /**
+     * Slots for moves, a power of two: a thread's move is kept at its tag modulo this, one live mover a slot. A tag of
+     * 2^40 or more fits no slot's record and never moves.
+     */
     static final int MOVES = 1024;
     /** The most times a thread moves (see the notes, "Moving"). */
     static final int MOVES_PER_THREAD = 3;
@@ -150,7 +155,7 @@ final class VisibleReaders implements ReaderBias
     private final long[] table;
     /** Moved threads' columns: a thread's tag, its count of moves and its column, or 0 (see the notes, "Moving"). */
     private final long[] moves;
-    /** The threads that wrote the moves, weakly: another thread's move is taken over only once it has ended. */
+    /** The threads that wrote the moves, weakly: another thread's move is taken over only once it has ended or gone. */
     private final WeakReference<?>[] movers;
     /** Whether a thread has moved: until one has, no read looks at the moves (see the notes, "Moving"). */
     private boolean moved;
@@ -339,7 +344,8 @@ final class VisibleReaders implements ReaderBias
     boolean holds(final int field, final long lock, final long thread)
     {
         final long[] array = table();
-        return (long)SLOT.getOpaque(array, field) == lock && (long)SLOT.getOpaque(array, field + 1) == thread;
+        // acquire: a lock field that a taker's volatile store wrote shows the thread field it wrote before
+        return (long)SLOT.getAcquire(array, field) == lock && (long)SLOT.getOpaque(array, field + 1) == thread;
     }
 
     /**
@@ -380,9 +386,9 @@ final class VisibleReaders implements ReaderBias
         final long[] recorded = moves();
         final long move = (long)MOVE.getOpaque(recorded, slot);
         final boolean mine = move >>> TAG_SHIFT == me;
-        if (mine && movesMade(move) >= MOVES_PER_THREAD)
+        if (mine ? movesMade(move) >= MOVES_PER_THREAD : move != 0 && lives(movers()[slot]))
         {
-            return; // no moves left
+            return; // no moves left; or a live thread's move holds the slot (checked again below, under the lock)
         }
         final long[] array = table();
         final int column = first & span();
@@ -407,7 +413,10 @@ final class VisibleReaders implements ReaderBias
             {
                 return; // an alias moved meanwhile, or holds the slot and lives: its reads may be where its move says
             }
-            moved = true; // before the move: a thread that has moved reads its move from then on
+            if (!moved)
+            {
+                moved = true; // before the move: a thread that has moved reads its move from then on
+            }
             writers[slot] = mover;
             final long made = mine ? movesMade(move) + 1 : 1;
             MOVE.setOpaque(recorded, slot, me << TAG_SHIFT | made << COLUMN_BITS | column / STRIDE + 1 & entryMask());
