@@ -59,11 +59,14 @@ import org.rwsem4j.spi.ReaderBias;
  * is, so its move is written only by itself and only while it holds no entry of its old column in any window (a scan of
  * that column; its old next entry is its new first, where its unlock still looks). A slot that holds another thread's
  * move is taken over only once that thread has ended, or been collected (the table holds the thread that wrote each
- * move weakly): a live thread's move never changes under it. Until any thread has moved, no read looks at the moves
- * (after that, every biased read and unlock of every thread looks its column up): the flag {@code moved}, set before
- * the first move is written, gates the look (a thread that has moved reads its own write; one that has not gets its
- * tag's column either way). Threads of a full window, or whose slot a live thread holds, may still share a column:
- * their reads are correct, as slow as above.
+ * move weakly): a live thread's move never changes under it. A read looks at the moves only if its thread's bit of
+ * the gate {@code moving} is set: bit {@code tag % 64}, set by a thread before it writes its move, and at each move
+ * recomputed from the live movers' slots, so the bits of threads that have ended drop at the next move. A thread that
+ * has moved and lives keeps its bit, and reads its move; one that has not gets its tag's column either way. So the
+ * threads that have not moved, in a pool whose members are made one after another, pay a test of one bit of a field,
+ * not the load of a slot, which cost every read 15-20% at ten threads when one flag gated every thread (the bench
+ * notebook, "reader-bias, fourteenth part"). Threads of a full window, or whose slot a live thread holds, may still
+ * share a column: their reads are correct, as slow as above.
  *
  * <p>Claim and release. The lock field, the one a writer scans, holds one of: 0 (never used); minus a thread's tag
  * (free, and that thread was the last to hold it: the entry's owner, whose tag the thread field still holds);
@@ -157,8 +160,11 @@ final class VisibleReaders implements ReaderBias
     private final long[] moves;
     /** The threads that wrote the moves, weakly: another thread's move is taken over only once it has ended or gone. */
     private final WeakReference<?>[] movers;
-    /** Whether a thread has moved: until one has, no read looks at the moves (see the notes, "Moving"). */
-    private boolean moved;
+    /**
+     * The gate: bit {@code tag % 64} is set while a live thread of that bit has moved; a read of a thread whose bit is
+     * clear does not look at the moves (see the notes, "Moving"). Written only under the movers' monitor.
+     */
+    private long moving;
 
     /**
      * A table of {@code entries} entries in windows of {@code window}: {@link #INSTANCE}, or a small one for a model
@@ -234,7 +240,7 @@ final class VisibleReaders implements ReaderBias
      */
     int column(final long thread)
     {
-        if (!moved)
+        if ((moving & 1L << thread) == 0) // the shift takes the tag modulo 64
         {
             return (int)thread;
         }
@@ -413,14 +419,29 @@ final class VisibleReaders implements ReaderBias
             {
                 return; // an alias moved meanwhile, or holds the slot and lives: its reads may be where its move says
             }
-            if (!moved)
-            {
-                moved = true; // before the move: a thread that has moved reads its move from then on
-            }
+            moving = liveMovers(recorded, writers) | 1L << me; // before the move: a mover reads its move from then on
             writers[slot] = mover;
             final long made = mine ? movesMade(move) + 1 : 1;
             MOVE.setOpaque(recorded, slot, me << TAG_SHIFT | made << COLUMN_BITS | column / STRIDE + 1 & entryMask());
         }
+    }
+
+    /**
+     * {@return the gate's bits of the threads whose moves {@code recorded} holds and that live} Called under the monitor
+     * of {@code writers}, which holds the threads that wrote the moves.
+     */
+    private static long liveMovers(final long[] recorded, final WeakReference<?>[] writers)
+    {
+        long bits = 0;
+        for (int slot = 0; slot < recorded.length; slot++)
+        {
+            final long move = (long)MOVE.getOpaque(recorded, slot);
+            if (move != 0 && lives(writers[slot]))
+            {
+                bits |= 1L << (move >>> TAG_SHIFT);
+            }
+        }
+        return bits;
     }
 
     /** {@return whether the thread {@code mover} holds, weakly, has not ended} */

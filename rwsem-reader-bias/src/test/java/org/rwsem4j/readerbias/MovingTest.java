@@ -205,6 +205,27 @@ class MovingTest
         fail("no owner held its first entry with the next free");
     }
 
+    @Test
+    void theGateKeepsTheBitsOfLiveMoversAndDropsThoseOfEndedOnes() throws Throwable
+    {
+        final long[] ended = new long[1];
+        movedIn("ended", thread -> ended[0] = thread); // moves, then its thread ends
+        movedIn("live", live ->
+        {
+            assertTrue(gateHas(live), "a mover's bit is set before its move");
+            movedIn("later", later -> // another thread moves, while this one lives: the gate is recomputed
+            {
+                assertTrue(gateHas(later), "the later mover's bit");
+                assertTrue(gateHas(live), "the live mover keeps its bit when another thread moves");
+                assertTrue(TABLE.column(live) != (int)live, "and its move");
+                if (!liveMoverOfBit(ended[0]))
+                {
+                    assertTrue(!gateHas(ended[0]), "an ended mover's bit dropped at the next move");
+                }
+            });
+        });
+    }
+
     /** {@return the field {@code steps} columns on from {@code field}, in its window} */
     private static int moveOn(final int field, final int steps)
     {
@@ -306,5 +327,109 @@ class MovingTest
         {
             throw new AssertionError(ex);
         }
+    }
+
+    /**
+     * Runs {@code body}, given its tag, in a thread that has just moved, crowded out of its first entry of a fresh lock
+     * by an older thread of that column; the lock is left quiescent.
+     */
+    private static void movedIn(final String name, final MoverBody body) throws Throwable
+    {
+        for (int attempt = 0; attempt < 100; attempt++)
+        {
+            final Rwsem lock = lock();
+            final long id = tag(lock);
+            final Holder owner = holderAt(lock, anyFreeFirstEntry(id));
+            final int entry = TABLE.lockField(ThreadTag.of(owner.thread()), id);
+            if (taken(TABLE.nextField(entry)))
+            {
+                owner.release();
+                continue;
+            }
+            final AtomicReference<Throwable> failure = new AtomicReference<>();
+            inAThreadThatMayMove(id, entry, () ->
+            {
+                final long me = ThreadTag.of(Thread.currentThread());
+                lock.readLock().lock(); // crowded: it moves
+                lock.readLock().unlock();
+                assertEquals(TABLE.nextField(entry), TABLE.lockField(me, id), name + " moved");
+                try
+                {
+                    body.run(me);
+                }
+                catch (final Throwable ex)
+                {
+                    failure.set(ex);
+                }
+            });
+            owner.release();
+            if (failure.get() != null)
+            {
+                throw failure.get();
+            }
+            assertTrue(lock.state().isQuiescent(), lock.state()::toString);
+            return;
+        }
+        fail("no owner held its first entry with the next free");
+    }
+
+    /** {@return whether the gate's bit of the thread tagged {@code thread} is set} */
+    private static boolean gateHas(final long thread)
+    {
+        return (((long)field("moving").get(TABLE)) & 1L << thread) != 0;
+    }
+
+    /** {@return whether a live thread that shares the gate's bit of {@code thread} has a move recorded} */
+    private static boolean liveMoverOfBit(final long thread)
+    {
+        final long[] moves = (long[])field("moves").get(TABLE);
+        final WeakReference<?>[] movers = (WeakReference<?>[])field("MOVERS").get(null);
+        for (int slot = 0; slot < moves.length; slot++)
+        {
+            final Object t = movers[slot] == null ? null : movers[slot].get();
+            if (moves[slot] != 0 && (moves[slot] >>> VisibleReaders.TAG_SHIFT & 63) == (thread & 63) &&
+                t instanceof Thread x && x.isAlive())
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A field of {@link VisibleReaders}, made accessible, whose {@code get} throws no checked exception. */
+    private static Getter field(final String name)
+    {
+        try
+        {
+            final Field f = VisibleReaders.class.getDeclaredField(name);
+            f.setAccessible(true);
+            return target ->
+            {
+                try
+                {
+                    return f.get(target);
+                }
+                catch (final IllegalAccessException ex)
+                {
+                    throw new AssertionError(ex);
+                }
+            };
+        }
+        catch (final NoSuchFieldException ex)
+        {
+            throw new AssertionError(ex);
+        }
+    }
+
+    /** What {@link #movedIn} runs in the thread that moved, given its tag. */
+    private interface MoverBody
+    {
+        void run(long thread) throws Throwable;
+    }
+
+    /** A reflective read. */
+    private interface Getter
+    {
+        Object get(Object target);
     }
 }
