@@ -305,21 +305,92 @@ final class VisibleReaders implements ReaderBias
             return COLLISION;
         }
         final int first = lockField(me, lock);
-        int i = first;
-        if (!claim(i, lock, me))
+        if (!SLOT.compareAndSet(table(), first, -me, lock)) // the owner's claim (see the notes, "Claim and release")
         {
-            moveIfCrowded(first, me); // holding nothing yet: a throw leaves nothing held
-            i = nextField(first); // its next entry, which is its first if it has just moved
-            if (!claim(i, lock, me))
+            return tryCrowdedRead(word, lock, me, first);
+        }
+        return recheck(word, first, me);
+    }
+
+    /**
+     * The biased read of a thread whose first entry, at {@code first}, its one CAS could not claim: held, or last
+     * held by another thread. Repeatedly, at most twice: take the entry over if it is free; else, holding nothing
+     * yet, move if crowded (a throw then leaves nothing held) and try the next entry, which is the first if the thread
+     * has just moved; else read through the count.
+     *
+     * <p>Out of line, and more bytecode than HotSpot's {@code FreqInlineSize} (325), so that C2 calls it rather than
+     * inlining it into every read: inlined, it made the read lock's own compiled code too big for its callers to inline
+     * it, which cost a tenth to a third of a ten-thread read loop (the bench notebook, "reader-bias, fourteenth part").
+     * Hence the move's code below, not in a method of its own.
+     *
+     * @return {@link #HELD}, {@link #NOT_BIASED} or {@link #COLLISION}
+     */
+    private int tryCrowdedRead(final LockWord word, final long lock, final long me, final int first)
+    {
+        if (takeOver(first, lock, me))
+        {
+            return recheck(word, first, me);
+        }
+        // Holding nothing yet (a throw leaves nothing held), it moves one column on if a thread made before it whose
+        // column this is holds the entry, it has moves left, and it holds no entry of its column in any window (see the
+        // notes, "Moving").
+        move:
+        if (entryMask() != 0) // more than one column
+        {
+            final int slot = (int)me & MOVES - 1;
+            final long[] recorded = moves();
+            final long move = (long)MOVE.getOpaque(recorded, slot);
+            final boolean mine = move >>> TAG_SHIFT == me;
+            if (mine ? movesMade(move) >= MOVES_PER_THREAD : move != 0 && lives(movers()[slot]))
             {
-                return COLLISION;
+                break move; // no moves left; or a live thread's move holds the slot (checked again below, locked)
+            }
+            final long[] array = table();
+            final int column = first & span();
+            final long seen = (long)SLOT.getVolatile(array, first);
+            final long holder = (long)SLOT.getOpaque(array, first + 1);
+            if (seen <= 0 || holder >= me || (column(holder) & entryMask()) != column / STRIDE)
+            {
+                break move; // free or being taken over; held by itself, a newer thread (which moves), or a visitor
+            }
+            for (int field = column; field < array.length; field += span() + 1)
+            {
+                if ((long)SLOT.getOpaque(array, field) > 0 && (long)SLOT.getOpaque(array, field + 1) == me)
+                {
+                    break move; // its unlock must still find this read where it looks now
+                }
+            }
+            final WeakReference<Thread> mover = new WeakReference<>(Thread.currentThread()); // before anything changes
+            final WeakReference<?>[] writers = movers();
+            synchronized (writers)
+            {
+                if ((long)MOVE.getOpaque(recorded, slot) != move || !mine && move != 0 && lives(writers[slot]))
+                {
+                    break move; // an alias moved meanwhile, or holds the slot and lives: its reads may be where it says
+                }
+                moving = liveMovers(recorded, writers) | 1L << me; // before the move: a mover reads its move from now
+                writers[slot] = mover;
+                final long made = mine ? movesMade(move) + 1 : 1;
+                final long to = column / STRIDE + 1 & entryMask();
+                MOVE.setOpaque(recorded, slot, me << TAG_SHIFT | made << COLUMN_BITS | to);
             }
         }
+        final int next = nextField(first); // its next entry, which is its first if it has just moved
+        return SLOT.compareAndSet(table(), next, -me, lock) || takeOver(next, lock, me) ?
+            recheck(word, next, me) : COLLISION;
+    }
+
+    /**
+     * {@return {@link #HELD} if the lock is still biased after the claim of the entry at {@code field} by the thread
+     * tagged {@code me}; else the entry is let go and {@link #NOT_BIASED}} The re-read of the notes' "Memory order".
+     */
+    private int recheck(final LockWord word, final int field, final long me)
+    {
         if ((word.getVolatile() & (READ_BIASED | READ_FAILED_MASK)) == READ_BIASED)
         {
             return HELD;
         }
-        release(i, me);
+        release(field, me);
         return NOT_BIASED;
     }
 
@@ -355,18 +426,15 @@ final class VisibleReaders implements ReaderBias
     }
 
     /**
-     * Claims the entry at {@code field} for {@code lock} by the thread tagged {@code thread}: one CAS if the thread
-     * owns the entry, else a takeover if it is free (see the notes, "Claim and release").
+     * Takes the entry at {@code field} over for {@code lock} by the thread tagged {@code thread} if it is free and the
+     * thread's one CAS, the owner's claim, did not take it: another thread was the last to hold it (see the notes,
+     * "Claim and release").
      *
      * @return true if the thread now holds the entry, its lock field naming {@code lock}
      */
-    private boolean claim(final int field, final long lock, final long thread)
+    private boolean takeOver(final int field, final long lock, final long thread)
     {
         final long[] array = table();
-        if (SLOT.compareAndSet(array, field, -thread, lock))
-        {
-            return true;
-        }
         final long seen = (long)SLOT.getVolatile(array, field);
         if (seen > 0 || seen == SWITCHING || !SLOT.compareAndSet(array, field, seen, SWITCHING))
         {
@@ -375,55 +443,6 @@ final class VisibleReaders implements ReaderBias
         SLOT.setOpaque(array, field + 1, thread);
         SLOT.setVolatile(array, field, lock);
         return true;
-    }
-
-    /**
-     * Moves the calling thread, tagged {@code me}, one column on if a thread made before it whose column this is holds
-     * its first entry, at {@code first}, it has moves left, and it holds no entry of its column in any window (see the
-     * notes, "Moving").
-     */
-    private void moveIfCrowded(final int first, final long me)
-    {
-        if (entryMask() == 0)
-        {
-            return; // one column
-        }
-        final int slot = (int)me & MOVES - 1;
-        final long[] recorded = moves();
-        final long move = (long)MOVE.getOpaque(recorded, slot);
-        final boolean mine = move >>> TAG_SHIFT == me;
-        if (mine ? movesMade(move) >= MOVES_PER_THREAD : move != 0 && lives(movers()[slot]))
-        {
-            return; // no moves left; or a live thread's move holds the slot (checked again below, under the lock)
-        }
-        final long[] array = table();
-        final int column = first & span();
-        final long seen = (long)SLOT.getVolatile(array, first);
-        final long holder = (long)SLOT.getOpaque(array, first + 1);
-        if (seen <= 0 || holder >= me || (column(holder) & entryMask()) != column / STRIDE)
-        {
-            return; // free or being taken over; held by itself, or by a newer thread (which moves), or a visitor
-        }
-        for (int field = column; field < array.length; field += span() + 1)
-        {
-            if ((long)SLOT.getOpaque(array, field) > 0 && (long)SLOT.getOpaque(array, field + 1) == me)
-            {
-                return; // its unlock must still find this read where it looks now
-            }
-        }
-        final WeakReference<Thread> mover = new WeakReference<>(Thread.currentThread()); // before anything changes
-        final WeakReference<?>[] writers = movers();
-        synchronized (writers)
-        {
-            if ((long)MOVE.getOpaque(recorded, slot) != move || !mine && move != 0 && lives(writers[slot]))
-            {
-                return; // an alias moved meanwhile, or holds the slot and lives: its reads may be where its move says
-            }
-            moving = liveMovers(recorded, writers) | 1L << me; // before the move: a mover reads its move from then on
-            writers[slot] = mover;
-            final long made = mine ? movesMade(move) + 1 : 1;
-            MOVE.setOpaque(recorded, slot, me << TAG_SHIFT | made << COLUMN_BITS | column / STRIDE + 1 & entryMask());
-        }
     }
 
     /**
