@@ -64,9 +64,9 @@ import org.rwsem4j.spi.ReaderBias;
  * recomputed from the live movers' slots, so the bits of threads that have ended drop at the next move. A thread that
  * has moved and lives keeps its bit, and reads its move; one that has not gets its tag's column either way. So the
  * threads that have not moved, in a pool whose members are made one after another, pay a test of one bit of a field,
- * not the load of a slot, which cost every read 15-20% at ten threads when one flag gated every thread (the bench
- * notebook, "reader-bias, fourteenth part"). Threads of a full window, or whose slot a live thread holds, may still
- * share a column: their reads are correct, as slow as above.
+ * not the load of a slot that every read paid once any thread had moved, when one flag was the gate (the bench
+ * notebook, "reader-bias, thirteenth and fourteenth parts"). Threads of a full window, or whose slot a live thread
+ * holds, may still share a column: their reads are correct, as slow as above.
  *
  * <p>Claim and release. The lock field, the one a writer scans, holds one of: 0 (never used); minus a thread's tag
  * (free, and that thread was the last to hold it: the entry's owner, whose tag the thread field still holds);
@@ -161,8 +161,9 @@ final class VisibleReaders implements ReaderBias
     /** The threads that wrote the moves, weakly: another thread's move is taken over only once it has ended or gone. */
     private final WeakReference<?>[] movers;
     /**
-     * The gate: bit {@code tag % 64} is set while a live thread of that bit has moved; a read of a thread whose bit is
-     * clear does not look at the moves (see the notes, "Moving"). Written only under the movers' monitor.
+     * The gate: bit {@code tag % 64} is set while a live thread of that bit has moved (and may be set for others of
+     * the bit, which then look their slot up); a read of a thread whose bit is clear does not look at the moves (see
+     * the notes, "Moving"). Written only under the movers' monitor.
      */
     private long moving;
 
@@ -314,14 +315,14 @@ final class VisibleReaders implements ReaderBias
 
     /**
      * The biased read of a thread whose first entry, at {@code first}, its one CAS could not claim: held, or last
-     * held by another thread. Repeatedly, at most twice: take the entry over if it is free; else, holding nothing
-     * yet, move if crowded (a throw then leaves nothing held) and try the next entry, which is the first if the thread
-     * has just moved; else read through the count.
+     * held by another thread. In order: take the entry over if it is free; else, holding nothing yet, move if crowded
+     * (a throw then leaves nothing held) and claim the next entry, which is the first if the thread has just moved;
+     * else read through the count ({@link #COLLISION}).
      *
      * <p>Out of line, and more bytecode than HotSpot's {@code FreqInlineSize} (325), so that C2 calls it rather than
      * inlining it into every read: inlined, it made the read lock's own compiled code too big for its callers to inline
-     * it, which cost a tenth to a third of a ten-thread read loop (the bench notebook, "reader-bias, fourteenth part").
-     * Hence the move's code below, not in a method of its own.
+     * it ("already compiled into a big method"), which showed in every read of a ten-thread loop (the bench notebook,
+     * "reader-bias, fourteenth part"). Hence the move's code here, not in a method of its own.
      *
      * @return {@link #HELD}, {@link #NOT_BIASED} or {@link #COLLISION}
      */
@@ -335,7 +336,7 @@ final class VisibleReaders implements ReaderBias
         // column this is holds the entry, it has moves left, and it holds no entry of its column in any window (see the
         // notes, "Moving").
         move:
-        if (entryMask() != 0) // more than one column
+        if (entryMask() != 0 && me >>> Long.SIZE - TAG_SHIFT == 0) // more than one column; a tag its record holds
         {
             final int slot = (int)me & MOVES - 1;
             final long[] recorded = moves();
@@ -427,8 +428,8 @@ final class VisibleReaders implements ReaderBias
 
     /**
      * Takes the entry at {@code field} over for {@code lock} by the thread tagged {@code thread} if it is free and the
-     * thread's one CAS, the owner's claim, did not take it: another thread was the last to hold it (see the notes,
-     * "Claim and release").
+     * thread's one CAS, the owner's claim, did not take it: another thread was the last to hold it, or none has (see
+     * the notes, "Claim and release").
      *
      * @return true if the thread now holds the entry, its lock field naming {@code lock}
      */
@@ -446,8 +447,8 @@ final class VisibleReaders implements ReaderBias
     }
 
     /**
-     * {@return the gate's bits of the threads whose moves {@code recorded} holds and that live} Called under the monitor
-     * of {@code writers}, which holds the threads that wrote the moves.
+     * {@return the gate's bits of the threads whose moves {@code recorded} holds and that live} Called under the
+     * monitor of {@code writers}, which holds the threads that wrote the moves.
      */
     private static long liveMovers(final long[] recorded, final WeakReference<?>[] writers)
     {

@@ -26,7 +26,9 @@ import org.rwsem4j.testkit.Locker;
  * a live thread's move (VisibleReaders' notes, "Moving"). Negative controls, run by hand: without the move the first
  * test fails (the reader stays in the owner's column); without the scan of the old column the second does (the reader
  * moves, and the unlock of its other read would miss it); with a fourth move allowed the third does; without the
- * liveness check the fourth does (the alias overwrites the live thread's move).
+ * liveness check the fourth does (the alias overwrites the live thread's move). The gate's bits: without the mover's
+ * own bit every test fails; a recompute that keeps only the mover's bit fails the fifth (the live mover loses its bit),
+ * and one that skips the liveness check fails it too (the ended mover's bit stays).
  */
 class MovingTest
 {
@@ -209,16 +211,22 @@ class MovingTest
     void theGateKeepsTheBitsOfLiveMoversAndDropsThoseOfEndedOnes() throws Throwable
     {
         final long[] ended = new long[1];
-        movedIn("ended", thread -> ended[0] = thread); // moves, then its thread ends
+        final Thread[] endedThread = new Thread[1];
+        movedIn("ended", thread ->
+        {
+            ended[0] = thread;
+            endedThread[0] = Thread.currentThread();
+        });
+        endedThread[0].join(); // ended, not only done with its body, before the next move recomputes the gate
         movedIn("live", live ->
         {
-            assertTrue(gateHas(live), "a mover's bit is set before its move");
+            assertTrue(gateHas(live), "a mover's bit is set once it has moved");
             movedIn("later", later -> // another thread moves, while this one lives: the gate is recomputed
             {
                 assertTrue(gateHas(later), "the later mover's bit");
                 assertTrue(gateHas(live), "the live mover keeps its bit when another thread moves");
-                assertTrue(TABLE.column(live) != (int)live, "and its move");
-                if (!liveMoverOfBit(ended[0]))
+                assertEquals((int)live + 1 & COLUMNS, TABLE.column(live) & COLUMNS, "and reads its move");
+                if (!otherMoverOfBit(ended[0]))
                 {
                     assertTrue(!gateHas(ended[0]), "an ended mover's bit dropped at the next move");
                 }
@@ -379,16 +387,17 @@ class MovingTest
         return (((long)field("moving").get(TABLE)) & 1L << thread) != 0;
     }
 
-    /** {@return whether a live thread that shares the gate's bit of {@code thread} has a move recorded} */
-    private static boolean liveMoverOfBit(final long thread)
+    /**
+     * {@return whether a thread other than {@code thread} that shares its gate's bit has a move recorded, live or not}
+     * (one that ended after the recompute may have left its bit set)
+     */
+    private static boolean otherMoverOfBit(final long thread)
     {
         final long[] moves = (long[])field("moves").get(TABLE);
-        final WeakReference<?>[] movers = (WeakReference<?>[])field("MOVERS").get(null);
-        for (int slot = 0; slot < moves.length; slot++)
+        for (final long move : moves)
         {
-            final Object t = movers[slot] == null ? null : movers[slot].get();
-            if (moves[slot] != 0 && (moves[slot] >>> VisibleReaders.TAG_SHIFT & 63) == (thread & 63) &&
-                t instanceof Thread x && x.isAlive())
+            final long mover = move >>> VisibleReaders.TAG_SHIFT;
+            if (move != 0 && mover != thread && (mover & 63) == (thread & 63))
             {
                 return true;
             }
