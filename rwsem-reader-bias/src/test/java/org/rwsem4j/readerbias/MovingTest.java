@@ -157,54 +157,22 @@ class MovingTest
     @Test
     void aThreadThatSharesALiveMoversSlotDoesNotMove() throws Throwable
     {
-        for (int attempt = 0; attempt < 100; attempt++)
+        movedIn("mover", (lock, entry, mover) -> // it moved, and stays alive below
         {
-            final Rwsem lock = lock();
             final long id = tag(lock);
-            final Holder owner = holderAt(lock, anyFreeFirstEntry(id));
-            final int entry = TABLE.lockField(ThreadTag.of(owner.thread()), id);
-            if (taken(TABLE.nextField(entry)))
+            final int moved = TABLE.column(mover) & COLUMNS;
+            aliasOf(mover, () ->
             {
-                owner.release();
-                continue;
-            }
-            final AtomicReference<Throwable> aliasFailure = new AtomicReference<>();
-            inAThreadThatMayMove(id, entry, () ->
-            {
-                final long mover = ThreadTag.of(Thread.currentThread());
-                lock.readLock().lock(); // crowded: it moves, and stays alive below
+                final long me = ThreadTag.of(Thread.currentThread());
+                lock.readLock().lock(); // crowded in the same column, but the slot holds a live thread's move
                 lock.readLock().unlock();
-                final int moved = TABLE.column(mover) & COLUMNS;
-                assertEquals(TABLE.nextField(entry), TABLE.lockField(mover, id), "the mover moved");
-                final Locker alias = aliasOf(mover, () ->
-                {
-                    final long me = ThreadTag.of(Thread.currentThread());
-                    lock.readLock().lock(); // crowded in the same column, but the slot holds a live thread's move
-                    lock.readLock().unlock();
-                    assertEquals(entry, TABLE.lockField(me, id), "the alias did not move");
-                });
-                try
-                {
-                    alias.join();
-                }
-                catch (final Throwable ex)
-                {
-                    aliasFailure.set(ex);
-                }
-                assertEquals(moved, TABLE.column(mover) & COLUMNS, "the live mover's move is intact");
-                lock.readLock().lock(); // and its reads are where its move says
-                assertTrue(TABLE.holds(TABLE.nextField(entry), id, mover), lock.state()::toString);
-                lock.readLock().unlock();
-            });
-            owner.release();
-            if (aliasFailure.get() != null)
-            {
-                throw aliasFailure.get();
-            }
-            assertTrue(lock.state().isQuiescent(), lock.state()::toString);
-            return;
-        }
-        fail("no owner held its first entry with the next free");
+                assertEquals(entry, TABLE.lockField(me, id), "the alias did not move");
+            }).join();
+            assertEquals(moved, TABLE.column(mover) & COLUMNS, "the live mover's move is intact");
+            lock.readLock().lock(); // and its reads are where its move says
+            assertTrue(TABLE.holds(TABLE.nextField(entry), id, mover), lock.state()::toString);
+            lock.readLock().unlock();
+        });
     }
 
     @Test
@@ -212,16 +180,16 @@ class MovingTest
     {
         final long[] ended = new long[1];
         final Thread[] endedThread = new Thread[1];
-        movedIn("ended", thread ->
+        movedIn("ended", (lock, entry, thread) ->
         {
             ended[0] = thread;
             endedThread[0] = Thread.currentThread();
         });
         endedThread[0].join(); // ended, not only done with its body, before the next move recomputes the gate
-        movedIn("live", live ->
+        movedIn("live", (lock, entry, live) ->
         {
             assertTrue(gateHas(live), "a mover's bit is set once it has moved");
-            movedIn("later", later -> // another thread moves, while this one lives: the gate is recomputed
+            movedIn("later", (other, at, later) -> // another thread moves, while this one lives: the gate is recomputed
             {
                 assertTrue(gateHas(later), "the later mover's bit");
                 assertTrue(gateHas(live), "the live mover keeps its bit when another thread moves");
@@ -338,8 +306,8 @@ class MovingTest
     }
 
     /**
-     * Runs {@code body}, given its tag, in a thread that has just moved, crowded out of its first entry of a fresh lock
-     * by an older thread of that column; the lock is left quiescent.
+     * Runs {@code body} in a thread that has just moved, crowded out of its first entry of a fresh lock by an older
+     * thread of that column, given the lock, that entry and its tag; the lock is left quiescent.
      */
     private static void movedIn(final String name, final MoverBody body) throws Throwable
     {
@@ -363,7 +331,7 @@ class MovingTest
                 assertEquals(TABLE.nextField(entry), TABLE.lockField(me, id), name + " moved");
                 try
                 {
-                    body.run(me);
+                    body.run(lock, entry, me);
                 }
                 catch (final Throwable ex)
                 {
@@ -430,10 +398,10 @@ class MovingTest
         }
     }
 
-    /** What {@link #movedIn} runs in the thread that moved, given its tag. */
+    /** What {@link #movedIn} runs in the thread that moved: the lock, the entry it was crowded out of, its tag. */
     private interface MoverBody
     {
-        void run(long thread) throws Throwable;
+        void run(Rwsem lock, int entry, long thread) throws Throwable;
     }
 
     /** A reflective read. */
