@@ -1,17 +1,15 @@
 package org.rwsem4j;
 
 /**
- * What a lock with a reader bias keeps about its bias: its tag in the table of visible readers, the state of its
- * revocations, and its event counters. The first arm (or the first revocation, or the first slow path) makes it and
- * installs it where the contended state goes; a later slow path's contended state ({@code Engine.BiasedContended})
- * takes it over whole, so a lock has one tag, one inhibit deadline and one set of counters in its life. An armed lock
- * that was never contended thus carries this object and its counters, not the OSQ, wait lock and queue it has no use
- * for.
+ * What a lock with a reader bias keeps about its bias beyond its tag (which its engine holds: {@code Engine.biasTag}):
+ * the state of its revocations and its event counters. The first arm (or the first revocation, or the first slow
+ * path) makes it and installs it where the contended state goes; a later slow path's contended state
+ * ({@code Engine.BiasedContended}) takes it over whole, so a lock has one inhibit deadline and one set of counters in
+ * its life. An armed lock that was never contended thus carries this object and its counters, not the OSQ, wait lock
+ * and queue it has no use for.
  */
 final class BiasState
 {
-    /** The lock's tag ({@link org.rwsem4j.spi.ReaderBias}): positive, never given to another lock of this JVM. */
-    final long tag;
     /** The lock's counters: the contended state that takes this state over counts in them too. */
     final EventCounters events;
     /**
@@ -27,9 +25,8 @@ final class BiasState
      */
     boolean revoked;
 
-    BiasState(final long tag, final EventCounters events)
+    BiasState(final EventCounters events)
     {
-        this.tag = tag;
         this.events = events;
     }
 }

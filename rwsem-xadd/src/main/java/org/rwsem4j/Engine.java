@@ -223,10 +223,12 @@ abstract class Engine extends AbstractOwnableSynchronizer
      * cuts the park short, since the parks are timed. A copy of the bit in the engine's flags (BIAS_HINT: set after
      * an arm, cleared by a revocation) sends a read of a lock that is not biased straight to its add, without a
      * read of the word first (a second transfer of a contended line); it is a hint only, as the reader's re-read and
-     * the unlock's look at the word decide. The lock's tag in the table, the inhibit deadline and its counters live
-     * in a small BiasState that the first arm makes, before it sets the bit, in the field where the contended state
-     * goes; a later slow path's contended state (BiasedContended) takes it over, so an armed lock that was never
-     * contended does not carry an OSQ, a wait lock and a queue.
+     * the unlock's look at the word decide. The lock's tag in the table is a field of its engine (BiasedPackedEngine,
+     * or the first pad of a PaddedEngine), given when the lock is made, so a biased read and its unlock find it one
+     * load from the engine; the inhibit deadline and the counters live in a small BiasState that the first arm makes,
+     * before it sets the bit, in the field where the contended state goes; a later slow path's contended state
+     * (BiasedContended) takes it over, so an armed lock that was never contended does not carry an OSQ, a wait lock and
+     * a queue.
      *
      * Virtual threads (a platform adaptation, not from the kernel): a spinning virtual thread holds its carrier, and
      * the owner it spins on may be a virtual thread waiting for a carrier, which Thread.getState() still calls
@@ -292,7 +294,7 @@ abstract class Engine extends AbstractOwnableSynchronizer
      * arm the bias starts a window of {@link #UNTIMED_INHIBIT_UNITS} instead ({@link #mayArmBias}).
      */
     static final int INHIBIT_PENDING = Integer.MIN_VALUE;
-    /** The last tag given to a lock with a reader bias ({@link BiasState#tag}). */
+    /** The last tag given to a lock with a reader bias ({@link #biasTag}). */
     private static final AtomicLong BIAS_TAGS = new AtomicLong();
     /** The window after a revocation that found no biased reader, in units: one to two microseconds. */
     static final int UNTIMED_INHIBIT_UNITS = 2;
@@ -388,12 +390,18 @@ abstract class Engine extends AbstractOwnableSynchronizer
 
     /**
      * A new engine for the policy whose {@code choices} it gets. Its owner word is packed beside the engine's fields
-     * unless the tunables ask for padding ({@link RwsemBuilder#padded}).
+     * unless the tunables ask for padding ({@link RwsemBuilder#padded}); with a reader bias, the engine also holds the
+     * lock's tag ({@link #biasTag}).
      */
     static Engine create(final Variant variant, final Choices choices, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
     {
-        return choices.tunables().padded() ? new PaddedEngine(variant, choices, slots, name, stats, publishWord) :
+        if (choices.tunables().padded())
+        {
+            return new PaddedEngine(variant, choices, slots, name, stats, publishWord);
+        }
+        return choices.readerBias() != BaseChoices.NO_READER_BIAS ?
+            new BiasedPackedEngine(variant, choices, slots, name, stats, publishWord) :
             new PackedEngine(variant, choices, slots, name, stats, publishWord);
     }
 
@@ -469,9 +477,9 @@ abstract class Engine extends AbstractOwnableSynchronizer
      * lock's {@link BiasState} ({@link #biasState}), which the contended state takes over when a slow path makes it.
      * Other unlocks and downgrade reach the contended state only when the count has WAITERS, which a waiter sets under
      * the wait lock after installing it; the count's atomic update orders the two, so those never allocate. A lock with
-     * a reader bias must see one bias state in its life, as its tag lives there ({@link #biasTag}): the seeded fault
-     * {@link #FAULT_RACY_CONTENDED_INSTALL}, which lets two contended states be made, breaks that too, and is only ever
-     * seeded in a lock without one. Diagnostics
+     * a reader bias must see one bias state in its life, as its inhibit deadline and its counters live there: the
+     * seeded fault {@link #FAULT_RACY_CONTENDED_INSTALL}, which lets two contended states be made, breaks that too,
+     * and is only ever seeded in a lock without one. Diagnostics
      * ({@link #toString}, {@link #state}, {@link #eventsOrNull}) never install it: reading a lock's metrics must not
      * grow it.
      */
@@ -522,7 +530,7 @@ abstract class Engine extends AbstractOwnableSynchronizer
         {
             return new Contended(counters);
         }
-        return new BiasedContended(bias != null ? bias : new BiasState(BIAS_TAGS.incrementAndGet(), counters));
+        return new BiasedContended(bias != null ? bias : new BiasState(counters));
     }
 
     /** The contended state if a slow path has made it, else {@code null}; installs nothing. */
@@ -618,14 +626,11 @@ abstract class Engine extends AbstractOwnableSynchronizer
     /** A reader-biased lock's contended state: it takes over the lock's {@link BiasState} and its counters. */
     private final class BiasedContended extends Contended
     {
-        /** The bias state's tag, copied so that the read fast path finds it one load from here. */
-        final long tag;
         final BiasState bias;
 
         BiasedContended(final BiasState bias)
         {
             super(bias.events);
-            this.tag = bias.tag;
             this.bias = bias;
         }
     }
@@ -1174,14 +1179,20 @@ abstract class Engine extends AbstractOwnableSynchronizer
     // ------------------------------------------------------------------------------------------------------------
 
     /**
-     * {@return the lock's tag in the table of visible readers, or 0 before its bias state is made} The arm that first
-     * sets READ_BIASED makes it (it counts the arm), so a reader that finds the bit before then reads through the
-     * count.
+     * {@return the lock's tag in the table of visible readers: 0 without a reader bias} A lock with one is made with its
+     * tag, in a field of its engine ({@link BiasedPackedEngine}; a {@link PaddedEngine} keeps it in its first pad),
+     * one load from the fields the read path reads anyway: read from its bias state, the tag cost every biased read
+     * and unlock a dependent load from another object (the bench notebook, "reader-bias, fifteenth part").
      */
     long biasTag()
     {
-        final Object c = CONTENDED.getAcquire(this);
-        return c instanceof BiasState bias ? bias.tag : c instanceof BiasedContended contended ? contended.tag : 0;
+        return 0;
+    }
+
+    /** {@return a tag for a new lock with a reader bias: positive, and never given to another lock of this JVM} */
+    static long nextBiasTag()
+    {
+        return BIAS_TAGS.incrementAndGet();
     }
 
     /**
@@ -1196,7 +1207,7 @@ abstract class Engine extends AbstractOwnableSynchronizer
         if (c == null)
         {
             Faults.reach(FaultPoint.CONTENDED);
-            final BiasState fresh = new BiasState(BIAS_TAGS.incrementAndGet(), new EventCounters());
+            final BiasState fresh = new BiasState(new EventCounters());
             c = CONTENDED.compareAndExchange(this, null, fresh);
             if (c == null)
             {
@@ -1216,12 +1227,7 @@ abstract class Engine extends AbstractOwnableSynchronizer
     /** The read fast path's try through the table; a collision is counted on its way to the count. */
     private boolean biasedRead(final ReaderBias bias)
     {
-        final long tag = biasTag();
-        if (tag == 0)
-        {
-            return false;
-        }
-        final int r = bias.tryBiasedRead(word, tag);
+        final int r = bias.tryBiasedRead(word, biasTag());
         if (r == ReaderBias.COLLISION)
         {
             countBias(LockEvent.BIAS_FALLBACK, 1);
@@ -1301,7 +1307,7 @@ abstract class Engine extends AbstractOwnableSynchronizer
         }
         try
         {
-            final BiasState bias = biasState(); // made here by the first arm: the tag comes first
+            final BiasState bias = biasState(); // made here by the first arm, which counts in its counters
             final int until = bias.inhibitUntil;
             if (until == 0)
             {
@@ -1394,7 +1400,7 @@ abstract class Engine extends AbstractOwnableSynchronizer
         try // all that may throw (an allocation, the hook) comes before the bit changes
         {
             bias = biasState();
-            if (!readerBias.visibleReaders(bias.tag))
+            if (!readerBias.visibleReaders(biasTag()))
             {
                 finishRevocation(bias, INHIBIT_PENDING);
                 return true;
@@ -1422,7 +1428,7 @@ abstract class Engine extends AbstractOwnableSynchronizer
             event = JfrSupport.beginContendedEvent();
             began = clock().nanoTime();
             final long left = start == NO_START ? nanos : nanos - (began - start);
-            clear = awaitNoBiasedReaders(bias.tag, mode, left, began);
+            clear = awaitNoBiasedReaders(biasTag(), mode, left, began);
             if (clear)
             {
                 now = clock().nanoTime();
@@ -1544,8 +1550,7 @@ abstract class Engine extends AbstractOwnableSynchronizer
     int biasedReaders()
     {
         final ReaderBias bias = readerBias;
-        final long tag = bias == null ? 0 : biasTag();
-        return tag == 0 ? 0 : bias.biasedReaders(tag);
+        return bias == null ? 0 : bias.biasedReaders(biasTag());
     }
 
     // ------------------------------------------------------------------------------------------------------------

@@ -11,8 +11,9 @@ import org.rwsem4j.stats.StatsFile;
  * {@code count} in a {@code struct rw_semaphore} embedded in another structure. A writer's store to the owner then
  * dirties the line that other lockers read the engine's final fields from; the bench's {@code PackedLocksBenchmark}
  * measures what that costs against {@link PaddedEngine}.
+ * Not final: a lock with a reader bias is a {@link BiasedPackedEngine}, which adds its tag.
  */
-final class PackedEngine extends Engine
+class PackedEngine extends Engine
 {
     private static final VarHandle OWNER;
 

@@ -10,7 +10,8 @@ import org.rwsem4j.stats.StatsFile;
  * The padded engine ({@link RwsemBuilder#padded}): the owner word alone between two 128-byte pads (JCTools' padding
  * chain, in this one file), after the engine's own fields, so a writer's store to it never dirties the line other
  * lockers read the engine's final fields from, nor a neighbouring object's. It costs 272 bytes per lock; the bench's
- * {@code PackedLocksBenchmark} measures what it buys.
+ * {@code PackedLocksBenchmark} measures what it buys. A lock with a reader bias keeps its tag in the first 8 bytes of
+ * the first pad, beside the engine's fields, so it is the same size with the patch or without.
  */
 final class PaddedEngine extends PaddedEngineL2Pad
 {
@@ -32,6 +33,12 @@ final class PaddedEngine extends PaddedEngineL2Pad
         final StatsFile stats, final boolean publishWord)
     {
         super(variant, choices, slots, name, stats, publishWord);
+    }
+
+    @Override
+    long biasTag()
+    {
+        return tag;
     }
 
     @Override
@@ -59,10 +66,15 @@ final class PaddedEngine extends PaddedEngineL2Pad
     }
 }
 
-/** Leading padding: 128 bytes between the engine's fields and the owner word. */
+/** Leading padding: 128 bytes between the engine's fields and the owner word, the first 8 of them a lock's tag. */
 @SuppressWarnings("unused")
 abstract class PaddedEngineL1Pad extends Engine
 {
+    /**
+     * The lock's tag with a reader bias, else 0 ({@link Engine#biasTag}): given when the lock is made and never changed,
+     * so it may sit beside the engine's fields, which the read path reads too.
+     */
+    final long tag;
     byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;
     byte p016, p017, p018, p019, p020, p021, p022, p023, p024, p025, p026, p027, p028, p029, p030, p031;
     byte p032, p033, p034, p035, p036, p037, p038, p039, p040, p041, p042, p043, p044, p045, p046, p047;
@@ -70,12 +82,13 @@ abstract class PaddedEngineL1Pad extends Engine
     byte p064, p065, p066, p067, p068, p069, p070, p071, p072, p073, p074, p075, p076, p077, p078, p079;
     byte p080, p081, p082, p083, p084, p085, p086, p087, p088, p089, p090, p091, p092, p093, p094, p095;
     byte p096, p097, p098, p099, p100, p101, p102, p103, p104, p105, p106, p107, p108, p109, p110, p111;
-    byte p112, p113, p114, p115, p116, p117, p118, p119, p120, p121, p122, p123, p124, p125, p126, p127;
+    byte p112, p113, p114, p115, p116, p117, p118, p119;
 
     PaddedEngineL1Pad(final Variant variant, final Choices choices, final SlotSource slots, final String name,
         final StatsFile stats, final boolean publishWord)
     {
         super(variant, choices, slots, name, stats, publishWord);
+        this.tag = choices.readerBias() != BaseChoices.NO_READER_BIAS ? nextBiasTag() : 0;
     }
 }
 

@@ -35,6 +35,7 @@ import org.rwsem4j.Rwsem;
  * {@code reader-bias} a read through the count). {@link #readAlone} is the pair's read half on its own, ns per read: for
  * {@code reader-bias}, a biased read of an armed lock (the table's CAS), the uncontended read the patch adds, which
  * one thread never reaches in {@link UncontendedBenchmark}; its locks are never written, so they stay armed.
+ * {@link #readOne} is that read of one lock, over and over.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -126,6 +127,23 @@ public class FirstWriteBenchmark
         {
             reads[i].lock();
             reads[i].unlock();
+        }
+    }
+
+    /**
+     * {@link #LOCKS} reads of the first lock alone, ns per read: the read of {@link #readAlone} with one lock, whose
+     * lines stay in the core's first-level cache, as in {@link UncontendedBenchmark}; {@link #readAlone} adds the
+     * misses of reading a thousand locks in turn.
+     */
+    @Benchmark
+    @OperationsPerInvocation(LOCKS)
+    public void readOne()
+    {
+        final Lock read = reads[0];
+        for (int i = 0; i < LOCKS; i++)
+        {
+            read.lock();
+            read.unlock();
         }
     }
 

@@ -26,6 +26,25 @@ class ArmedFootprintTest
 {
     /** An armed lock's growth: its bias state and its counters, whatever the layout well under this bound. */
     private static final long ARMED_TARGET = 128;
+    /** What the patch may add to a fresh lock (the bound): its tag, in a field of the engine. */
+    private static final long FRESH_TARGET = 16;
+
+    @Test
+    void aFreshLockGrowsByItsTagAlone()
+    {
+        final long with = perLock(Rwsem.builder().variant(ReaderBiasPatchTest.SPEC).onHeap().build(),
+            Rwsem.builder().variant(ReaderBiasPatchTest.SPEC).onHeap().build());
+        final long without = perLock(Rwsem.builder().variant("base").onHeap().build(),
+            Rwsem.builder().variant("base").onHeap().build());
+        final long padded = perLock(Rwsem.builder().variant(ReaderBiasPatchTest.SPEC).onHeap().padded(true).build(),
+            Rwsem.builder().variant(ReaderBiasPatchTest.SPEC).onHeap().padded(true).build());
+        final long paddedWithout = perLock(Rwsem.builder().variant("base").onHeap().padded(true).build(),
+            Rwsem.builder().variant("base").onHeap().padded(true).build());
+        System.out.printf("[layout] fresh, on-heap word: base %d B, reader-bias %d B; padded %d B, %d B%n", without,
+            with, paddedWithout, padded);
+        assertTrue(with - without > 0 && with - without <= FRESH_TARGET, "the patch added " + (with - without) + " B");
+        assertEquals(paddedWithout, padded, "a padded lock keeps its tag in its first pad");
+    }
 
     @Test
     void anArmedLockThatWasNeverContendedCarriesItsBiasStateAlone()

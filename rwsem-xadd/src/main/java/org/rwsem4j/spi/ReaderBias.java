@@ -17,9 +17,9 @@ package org.rwsem4j.spi;
  * and its scan of the table, are a Dekker pattern; both sides must use volatile (sequentially consistent) accesses,
  * so that either the reader sees the writer's bit or the writer sees the reader's entry.
  *
- * <p>A lock is named by its <b>tag</b>, a number the engine gives each lock with a reader bias when it makes its
- * bias state (which exists before the lock is first armed): positive, and never given to another lock in the same
- * JVM, so an entry left by a lock that was dropped never names a live one. A number, not a reference, so that a reader
+ * <p>A lock is named by its <b>tag</b>, a number the engine gives each lock with a reader bias when it makes the
+ * lock: positive, and never given to another lock in the same JVM, so an entry left by a lock that was dropped never
+ * names a live one. A number, not a reference, so that a reader
  * stores no reference into the table: under G1 a reference stored into an old object from another region runs the
  * card-marking barrier, a StoreLoad fence, at every store.
  */
