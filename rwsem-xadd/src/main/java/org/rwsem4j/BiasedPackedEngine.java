@@ -6,7 +6,7 @@ import org.rwsem4j.stats.StatsFile;
 /**
  * The {@link PackedEngine} of a lock with a reader bias: it holds the lock's tag in the table of visible readers
  * ({@link Engine#biasTag}), given when the lock is made and never changed, beside the engine's fields and the owner
- * word, which the read path reads too: 8 B, a lock's only growth with the patch. (A {@link PaddedEngine} keeps the
+ * word, which the read path reads too: a fresh lock's only growth with the patch. (A {@link PaddedEngine} keeps the
  * tag in its first pad.)
  */
 final class BiasedPackedEngine extends PackedEngine

@@ -45,7 +45,8 @@ import org.rwsem4j.stats.StatsFile;
  * only through {@link SlowPath} and {@link WakeBatch}; every mechanism here is written once.
  *
  * <p>The engine is also the lock's ownable synchronizer for JDK tooling: waiters park on it
- * ({@code LockSupport.park(engine)}), so thread dumps show "parking to wait for ... (a org.rwsem4j.PackedEngine)", and
+ * ({@code LockSupport.park(engine)}), so thread dumps show "parking to wait for ... (a org.rwsem4j.PackedEngine)" (or
+ * {@code BiasedPackedEngine}, {@code PaddedEngine}), and
  * it records the write owner ({@link #setExclusiveOwnerThread}), so {@code jstack -l} lists the write lock under
  * "Locked ownable synchronizers" and {@code ThreadMXBean.findDeadlockedThreads()} sees write-lock deadlocks. Read
  * holds are not recorded (as with {@code ReentrantReadWriteLock}). That owner is a plain field that only monitoring
@@ -237,11 +238,11 @@ abstract class Engine extends AbstractOwnableSynchronizer
      * (PARK_SPINS on its own flags, the wait lock's tries), 64 onSpinWaits each. -Drwsem4j.virtualSpin=none|full
      * (no spin and no respin at all / the platform budget) exists for measuring the choice (torture/README.md).
      *
-     * Footprint (not from the kernel, whose rwsem has no allocation): a lock is made with its word, its
-     * owner and its policy's shared choices only. The OSQ, the wait lock, the queue, the wake batch and the counters
-     * (Contended) are made by the first slow path and installed with one CAS (see contended()); fast paths and
-     * diagnostics never make them. The owner word is packed beside these fields (PackedEngine) unless the builder
-     * asks for padding (PaddedEngine).
+     * Footprint (not from the kernel, whose rwsem has no allocation): a lock is made with its word, its owner and its
+     * policy's shared choices only, and with a reader bias its tag. The OSQ, the wait lock, the queue, the wake batch
+     * and the counters (Contended) are made by the first slow path and installed with one CAS (see contended()); fast
+     * paths and diagnostics never make them. The owner word is packed beside these fields (PackedEngine) unless the
+     * builder asks for padding (PaddedEngine).
      *
      * Reachability: an off-heap word's slot goes back to its arena once the word (which only the engine holds) is
      * unreachable, with the rest of its slot group, and may then be handed to a new lock. A thread inside a lock
@@ -1179,10 +1180,10 @@ abstract class Engine extends AbstractOwnableSynchronizer
     // ------------------------------------------------------------------------------------------------------------
 
     /**
-     * {@return the lock's tag in the table of visible readers: 0 without a reader bias} A lock with one is made with its
-     * tag, in a field of its engine ({@link BiasedPackedEngine}; a {@link PaddedEngine} keeps it in its first pad),
-     * one load from the fields the read path reads anyway: read from its bias state, the tag cost every biased read
-     * and unlock a dependent load from another object (the bench notebook, "reader-bias, fifteenth part").
+     * {@return the lock's tag in the table of visible readers: 0 without a reader bias} A lock with one is made with
+     * its tag, in a field of its engine ({@link BiasedPackedEngine}; a {@link PaddedEngine} keeps it in its first
+     * pad), one load from the fields the read path reads anyway: read from its bias state, the tag cost every biased
+     * read and unlock a dependent load from another object (the bench notebook, "reader-bias, fifteenth part").
      */
     long biasTag()
     {

@@ -10,8 +10,8 @@ import org.rwsem4j.stats.StatsFile;
  * The padded engine ({@link RwsemBuilder#padded}): the owner word alone between two 128-byte pads (JCTools' padding
  * chain, in this one file), after the engine's own fields, so a writer's store to it never dirties the line other
  * lockers read the engine's final fields from, nor a neighbouring object's. It costs 272 bytes per lock; the bench's
- * {@code PackedLocksBenchmark} measures what it buys. A lock with a reader bias keeps its tag in the first 8 bytes of
- * the first pad, beside the engine's fields, so it is the same size with the patch or without.
+ * {@code PackedLocksBenchmark} measures what it buys. A lock with a reader bias keeps its tag in the first pad, beside
+ * the engine's fields, so it is the same size with the patch or without.
  */
 final class PaddedEngine extends PaddedEngineL2Pad
 {
@@ -66,13 +66,14 @@ final class PaddedEngine extends PaddedEngineL2Pad
     }
 }
 
-/** Leading padding: 128 bytes between the engine's fields and the owner word, the first 8 of them a lock's tag. */
+/** Leading padding: 128 bytes between the engine's fields and the owner word, 8 of them near its start a lock's tag. */
 @SuppressWarnings("unused")
 abstract class PaddedEngineL1Pad extends Engine
 {
     /**
-     * The lock's tag with a reader bias, else 0 ({@link Engine#biasTag}): given when the lock is made and never changed,
-     * so it may sit beside the engine's fields, which the read path reads too.
+     * The lock's tag with a reader bias, else 0 ({@link Engine#biasTag}): given when the lock is made and never
+     * changed, so it may sit beside the engine's fields, which the read path reads too, and a line and more from the
+     * owner word (the field layout puts it in the first bytes of this pad; ArmedFootprintTest checks the distance).
      */
     final long tag;
     byte p000, p001, p002, p003, p004, p005, p006, p007, p008, p009, p010, p011, p012, p013, p014, p015;

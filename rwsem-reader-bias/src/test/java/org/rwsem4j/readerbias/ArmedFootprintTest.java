@@ -10,16 +10,17 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.GraphLayout;
 import org.rwsem4j.LockEvent;
 import org.rwsem4j.Rwsem;
 import org.rwsem4j.testkit.BiasArming;
 
 /**
- * What arming costs a lock's heap. The first arm makes the lock's bias state (its tag, its inhibit deadline, its
- * counters) and nothing else: a lock whose reads overlap but which was never contended does not carry the OSQ, the
- * wait lock and the queue that a slow path makes. A slow path's contended state then takes the bias state over: the
- * tag and the counts stay.
+ * What the patch and arming cost a lock's heap. A lock with the patch is made with its tag, a field of its engine, and
+ * nothing else. The first arm makes the lock's bias state (its inhibit deadline, its counters) and nothing else: a lock
+ * whose reads overlap but which was never contended does not carry the OSQ, the wait lock and the queue that a slow
+ * path makes. A slow path's contended state then takes the bias state over: the counts and the revocation's state stay.
  */
 @Timeout(60)
 class ArmedFootprintTest
@@ -28,6 +29,8 @@ class ArmedFootprintTest
     private static final long ARMED_TARGET = 128;
     /** What the patch may add to a fresh lock (the bound): its tag, in a field of the engine. */
     private static final long FRESH_TARGET = 16;
+    /** Bytes at least between a padded engine's tag and its owner word: more than a cache line. */
+    private static final long MIN_TAG_TO_OWNER = 112;
 
     @Test
     void aFreshLockGrowsByItsTagAlone()
@@ -36,14 +39,44 @@ class ArmedFootprintTest
             Rwsem.builder().variant(ReaderBiasPatchTest.SPEC).onHeap().build());
         final long without = perLock(Rwsem.builder().variant("base").onHeap().build(),
             Rwsem.builder().variant("base").onHeap().build());
+        final Rwsem one = Rwsem.builder().variant(ReaderBiasPatchTest.SPEC).onHeap().build();
+        final Rwsem two = Rwsem.builder().variant(ReaderBiasPatchTest.SPEC).onHeap().build();
+        final Rwsem base = Rwsem.builder().variant("base").onHeap().build();
+        final Rwsem base2 = Rwsem.builder().variant("base").onHeap().build();
+        final long objects = GraphLayout.parseInstance(one, two).totalCount() -
+            GraphLayout.parseInstance(one).totalCount();
+        final long baseObjects = GraphLayout.parseInstance(base, base2).totalCount() -
+            GraphLayout.parseInstance(base).totalCount();
+        System.out.printf("[layout] fresh, on-heap word: base %d B in %d objects, reader-bias %d B in %d%n", without,
+            baseObjects, with, objects);
+        assertTrue(with - without > 0 && with - without <= FRESH_TARGET, "the patch added " + (with - without) + " B");
+        assertEquals(baseObjects, objects, "the tag is a field, not an object of its own");
+    }
+
+    /**
+     * A padded lock keeps its tag in its first pad: the same size with the patch or without, and the tag a line and
+     * more from the owner word, which writers store to.
+     */
+    @Test
+    void aPaddedLockKeepsItsTagInItsFirstPad() throws ClassNotFoundException
+    {
         final long padded = perLock(Rwsem.builder().variant(ReaderBiasPatchTest.SPEC).onHeap().padded(true).build(),
             Rwsem.builder().variant(ReaderBiasPatchTest.SPEC).onHeap().padded(true).build());
         final long paddedWithout = perLock(Rwsem.builder().variant("base").onHeap().padded(true).build(),
             Rwsem.builder().variant("base").onHeap().padded(true).build());
-        System.out.printf("[layout] fresh, on-heap word: base %d B, reader-bias %d B; padded %d B, %d B%n", without,
-            with, paddedWithout, padded);
-        assertTrue(with - without > 0 && with - without <= FRESH_TARGET, "the patch added " + (with - without) + " B");
+        final long tag = offset("tag");
+        final long owner = offset("owner");
+        System.out.printf("[layout] padded, on-heap word: base %d B, reader-bias %d B; tag at %d, owner at %d%n",
+            paddedWithout, padded, tag, owner);
         assertEquals(paddedWithout, padded, "a padded lock keeps its tag in its first pad");
+        assertTrue(owner - (tag + Long.BYTES) >= MIN_TAG_TO_OWNER, "tag at " + tag + ", owner at " + owner);
+    }
+
+    /** {@return the offset of the field {@code name} in the padded engine} */
+    private static long offset(final String name) throws ClassNotFoundException
+    {
+        return ClassLayout.parseClass(Class.forName("org.rwsem4j.PaddedEngine")).fields().stream()
+            .filter(f -> f.name().equals(name)).findFirst().orElseThrow().offset();
     }
 
     @Test
@@ -68,8 +101,6 @@ class ArmedFootprintTest
     void aSlowPathAfterTheArmTakesTheBiasStateOver() throws InterruptedException
     {
         final Rwsem lock = BiasArming.armed(Rwsem.builder().variant(ReaderBiasPatchTest.SPEC).onHeap().build());
-        final long tag = ReaderBiasPatchTest.tag(lock);
-        assertTrue(tag > 0, "the arm gave the lock its tag");
         lock.writeLock().lock(); // revokes: nobody reads
         final Thread reader = new Thread(() ->
         {
@@ -86,7 +117,7 @@ class ArmedFootprintTest
         reader.join();
         lock.writeLock().unlock();
         assertTrue(lock.events().get(LockEvent.RLOCK) > 0, "the reader took the slow path: " + lock.events());
-        assertEquals(tag, ReaderBiasPatchTest.tag(lock), "the contended state keeps the lock's tag");
+        assertFalse(lock.state().readBiased(), "the release cleared the bias: the revocation's state was kept");
         assertEquals(1, lock.events().get(LockEvent.BIAS_ARM), lock.events()::toString);
         assertEquals(1, lock.events().get(LockEvent.BIAS_REVOKE), lock.events()::toString);
         assertTrue(lock.state().isQuiescent(), lock.state()::toString);

@@ -19,9 +19,9 @@ package org.rwsem4j.spi;
  *
  * <p>A lock is named by its <b>tag</b>, a number the engine gives each lock with a reader bias when it makes the
  * lock: positive, and never given to another lock in the same JVM, so an entry left by a lock that was dropped never
- * names a live one. A number, not a reference, so that a reader
- * stores no reference into the table: under G1 a reference stored into an old object from another region runs the
- * card-marking barrier, a StoreLoad fence, at every store.
+ * names a live one. A number, not a reference, so that a reader stores no reference into the table: under G1 a
+ * reference stored into an old object from another region runs the card-marking barrier, a StoreLoad fence, at every
+ * store.
  */
 public interface ReaderBias
 {
